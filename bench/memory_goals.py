@@ -23,6 +23,14 @@ gives, beside the ratio of the medians, the median of the rounds' own
 ratios; and beside the median peak, the largest. --thread-rounds N adds
 a table of `memory` on one thread against two (goal: two 1.3x faster on
 every dump of 40 MB or more).
+
+Back to back, each run finds the memory the previous one freed still
+backed by the host. On a virtual machine whose balloon reports free pages
+to its host (virtio-balloon's free page reporting, seconds after they are
+freed), a command run once after a pause pays for every page it writes
+first, 2 MiB pages 20 times more than back to back (bench/page_touch):
+--pause S sleeps S seconds before every timed run of `memory` and
+`report`, the state of a user who runs one command.
 """
 
 import argparse
@@ -36,10 +44,15 @@ DUMPS = [("classic75", 75, "classic"), ("tpu75", 75, "xla-tpu"),
          ("small75", 75, "xla-tpu-small"), ("small40", 40, "xla-tpu-small")]
 
 
+PAUSE = 0.0  # seconds slept before each timed run (--pause)
+
+
 def timed(cmd, rss=True):
   """(wall ms, peak RSS MiB or 0) of one run of `cmd`, its output
   discarded; the peak through /usr/bin/time (which the time includes, for
   every command measured so)."""
+  if PAUSE > 0:
+    time.sleep(PAUSE)
   start = time.perf_counter()
   p = subprocess.run((["/usr/bin/time", "-f", "%M"] if rss else []) + cmd,
                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -49,6 +62,14 @@ def timed(cmd, rss=True):
     sys.exit("failed (%d): %s\n%s" % (p.returncode, " ".join(cmd),
                                       p.stderr[-2000:]))
   return wall, int(p.stderr.strip().splitlines()[-1]) / 1024 if rss else 0
+
+
+def timed_now(cmd):
+  """timed(cmd) without the pause: `wc -l` reads a file the page cache
+  holds, and writes no fresh memory to speak of."""
+  start = time.perf_counter()
+  subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
+  return (time.perf_counter() - start) * 1000, 0
 
 
 def dumps(args, only):
@@ -79,7 +100,12 @@ def main():
                       help="then this many rounds of `memory --threads=1` "
                       "against `--threads=2` per dump, every binary and both "
                       "counts in turn (goal: two threads 1.3x faster)")
+  parser.add_argument("--pause", type=float, default=0.0,
+                      help="seconds to sleep before each timed run of "
+                      "memory and report (default 0: back to back)")
   args = parser.parse_args()
+  global PAUSE
+  PAUSE = args.pause
   os.makedirs(args.dumps, exist_ok=True)
   only = set(filter(None, args.only.split(",")))
   threads = ["--threads=" + args.threads] if args.threads else []
@@ -92,7 +118,7 @@ def main():
     size_mib = os.path.getsize(path) / 2**20
     runs = {}
     for r in range(args.rounds):
-      runs.setdefault("wc", []).append(timed(["wc", "-l", path], rss=False))
+      runs.setdefault("wc", []).append(timed_now(["wc", "-l", path]))
       for b in args.binaries:
         pair = [("memory", [b, "memory"] + threads + [path]),
                 ("report", [b, "report", "--summary"] + threads + [path])]

@@ -1,16 +1,22 @@
 // bench/page_touch.cc: what writing fresh memory costs on this machine, in
-// 4 KiB pages and in 2 MiB (transparent huge) pages, the first time and
-// again after the memory was given back (MADV_DONTNEED). The number behind
+// 4 KiB pages and in 2 MiB (transparent huge) pages, the first time, again
+// right after the memory was given back (MADV_DONTNEED), and again after it
+// was given back and the process paused. The number behind
 // docs/memory-speed-pages.md: `hlolayout memory` writes about 170 MiB of
 // memory for the first time on a 75 MB dump, `report --summary` about 50.
+// On a virtual machine whose balloon reports free pages to its host, the
+// pause lets the guest hand the freed pages over, and the next write
+// faults them in from the host again.
 //
-//   page_touch [MIB] [ROUNDS]    defaults: 128 MiB, 3 rounds
+//   page_touch [MIB] [ROUNDS] [PAUSE]  defaults: 128 MiB, 3 rounds, 3 s
 //
 // Each round maps MIB MiB twice (one mapping marked MADV_HUGEPAGE, one
 // not), writes a byte per 4 KiB page of each, gives both back, writes them
-// again, and prints the four times in ms per MiB. A process of its own per
-// run: a benchmark loop would measure only the warm case.
+// again, gives both back, sleeps PAUSE seconds (0: no third write), writes
+// them a third time, and prints the times in ms per MiB. A process of its
+// own per run: a benchmark loop would measure only the warm case.
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdint>
@@ -66,12 +72,19 @@ class Mapping {
 int main(int argc, char** argv) {
   const long mib = argc > 1 ? std::strtol(argv[1], nullptr, 10) : 128;
   const long rounds = argc > 2 ? std::strtol(argv[2], nullptr, 10) : 3;
-  if (mib < 2 || mib > (1 << 16) || rounds < 1 || rounds > 1000) {
-    std::fprintf(stderr, "usage: page_touch [MIB 2-65536] [ROUNDS 1-1000]\n");
+  const long pause = argc > 3 ? std::strtol(argv[3], nullptr, 10) : 3;
+  if (mib < 2 || mib > (1 << 16) || rounds < 1 || rounds > 1000 || pause < 0 ||
+      pause > 600) {
+    std::fprintf(stderr,
+                 "usage: page_touch [MIB 2-65536] [ROUNDS 1-1000] "
+                 "[PAUSE 0-600 s]\n");
     return 2;
   }
   const size_t bytes = static_cast<size_t>(mib) << 20;
-  std::printf("ms per MiB: 4 KiB first, again; 2 MiB first, again\n");
+  std::printf(
+      "ms per MiB: 4 KiB first, again, after %ld s; 2 MiB first, again, "
+      "after %ld s\n",
+      pause, pause);
   for (long r = 0; r < rounds; ++r) {
     const Mapping small(bytes, false);
     const Mapping huge(bytes, true);
@@ -79,14 +92,28 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "page_touch: cannot map %ld MiB\n", mib);
       return 1;
     }
-    const double small_first = Touch(small.data(), bytes);
-    madvise(small.data(), bytes, MADV_DONTNEED);
-    const double small_again = Touch(small.data(), bytes);
-    const double huge_first = Touch(huge.data(), bytes);
-    madvise(huge.data(), bytes, MADV_DONTNEED);
-    const double huge_again = Touch(huge.data(), bytes);
-    std::printf("%.3f %.3f %.3f %.3f\n", small_first, small_again, huge_first,
-                huge_again);
+    double times[2][3] = {};
+    const Mapping* const mappings[2] = {&small, &huge};
+    for (int m = 0; m < 2; ++m) {
+      times[m][0] = Touch(mappings[m]->data(), bytes);
+      madvise(mappings[m]->data(), bytes, MADV_DONTNEED);
+      times[m][1] = Touch(mappings[m]->data(), bytes);
+    }
+    if (pause > 0) {
+      for (const Mapping* mapping : mappings) {
+        madvise(mapping->data(), bytes, MADV_DONTNEED);
+      }
+      sleep(static_cast<unsigned>(pause));
+      for (int m = 0; m < 2; ++m)
+        times[m][2] = Touch(mappings[m]->data(), bytes);
+    }
+    // No third write without a pause: "-".
+    char third[2][16] = {"-", "-"};
+    for (int m = 0; m < 2 && pause > 0; ++m) {
+      std::snprintf(third[m], sizeof(third[m]), "%.3f", times[m][2]);
+    }
+    std::printf("%.3f %.3f %s %.3f %.3f %s\n", times[0][0], times[0][1],
+                third[0], times[1][0], times[1][1], third[1]);
   }
   return 0;
 }

@@ -6,11 +6,16 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <string>
 
+#if defined(__linux__)
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 #if defined(__GLIBC__) && defined(__linux__)
 #include <malloc.h>
 #include <sys/mman.h>
-#include <unistd.h>
 #endif
 
 #include "hlolayout/util/pages.h"
@@ -71,9 +76,44 @@ void UnsplitHugePages(void* p, size_t bytes) {
 #endif
 }
 
+bool BalloonReportsFreePages(std::string_view features) {
+  constexpr size_t kReportingBit = 5;  // VIRTIO_BALLOON_F_REPORTING
+  return features.size() > kReportingBit && features[kReportingBit] == '1';
+}
+
+bool FreePagesGoBackToTheHost() {
+#if defined(__linux__)
+  static constexpr char kDriver[] = "/sys/bus/virtio/drivers/virtio_balloon";
+  DIR* dir = opendir(kDriver);
+  if (dir == nullptr) return false;
+  bool reports = false;
+  // The driver's folder links each device it drives ("virtio0", ...).
+  while (const dirent* entry = readdir(dir)) {
+    if (std::strncmp(entry->d_name, "virtio", 6) != 0) continue;
+    const std::string path =
+        std::string(kDriver) + "/" + entry->d_name + "/features";
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    char bits[64];
+    const ssize_t n = read(fd, bits, sizeof(bits));
+    close(fd);
+    if (n > 0 && BalloonReportsFreePages(
+                     std::string_view(bits, static_cast<size_t>(n)))) {
+      reports = true;
+    }
+  }
+  closedir(dir);
+  return reports;
+#else
+  return false;
+#endif
+}
+
 size_t UseHugePagesForTheHeap(size_t reserve) {
   const char* setting = std::getenv("HLOLAYOUT_HUGE_PAGES");
   if (setting != nullptr && std::strcmp(setting, "0") == 0) return 0;
+  const bool forced = setting != nullptr && std::strcmp(setting, "1") == 0;
+  if (!forced && FreePagesGoBackToTheHost()) return 0;
 #if defined(__GLIBC__) && defined(__linux__) && \
     !defined(HLOLAYOUT_HEAP_SANITIZED)
   constexpr int kMaxHeapBlock = 32 << 20;  // glibc's largest mmap threshold

@@ -21,10 +21,19 @@
 // than from their own mappings, and makes every thread allocate from the
 // main heap (the report's reading threads allocate little once warm). It is
 // what glibc's `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` does, done from
-// inside the program. The environment variable HLOLAYOUT_HUGE_PAGES=0 turns
-// it off (for measuring; docs/report-speed-history.md). Linking heap.cc
-// also replaces the program's operator new, to pass large blocks to
-// UnsplitHugePages (below).
+// inside the program. Linking heap.cc also replaces the program's operator
+// new, to pass large blocks to UnsplitHugePages (below).
+//
+// Where not: on a virtual machine whose kernel hands the memory it frees
+// back to the host (FreePagesGoBackToTheHost), a page written for the first
+// time after a pause of a second or two comes back from the host, and
+// there a 2 MiB page costs 2 ms a MiB against 0.5 ms in 4 KiB pages (0.1
+// against 0.4 back to back; bench/page_touch). A command run once pays that
+// for every page it writes: on the machine this tool is measured on,
+// `hlolayout memory` on a 75 MB dump took 585 ms with huge pages and 392 ms
+// without, run 3 s after the last command (docs/memory-speed-pages.md). So
+// the heap is left to glibc there. The environment variable
+// HLOLAYOUT_HUGE_PAGES=0 turns huge pages off everywhere, =1 on everywhere.
 //
 // For programs only: a library must not change its host's allocator. Not
 // thread-safe: call it before any thread starts.
@@ -32,15 +41,27 @@
 #define HLOLAYOUT_CLI_HEAP_H_
 
 #include <cstddef>
+#include <string_view>
 
 namespace hlolayout::cli {
 
 inline constexpr size_t kDefaultHeapReserve = size_t{512} << 20;
 
 // Returns the number of bytes marked for huge pages (0 when nothing was
-// done: not glibc, a sanitizer build, HLOLAYOUT_HUGE_PAGES=0, or the heap
-// could not grow by `reserve`).
+// done: not glibc, a sanitizer build, HLOLAYOUT_HUGE_PAGES=0, a host that
+// takes freed pages back and no HLOLAYOUT_HUGE_PAGES=1, or the heap could
+// not grow by `reserve`).
 size_t UseHugePagesForTheHeap(size_t reserve = kDefaultHeapReserve);
+
+// Whether this kernel reports the memory it frees to a hypervisor, which
+// may take it back (a virtio balloon with free page reporting, read from
+// /sys/bus/virtio/drivers/virtio_balloon). False off Linux.
+bool FreePagesGoBackToTheHost();
+
+// `features` as sysfs lists a virtio device's ('0' or '1' per feature bit,
+// bit 0 first, then a newline): whether bit 5, a balloon's free page
+// reporting (VIRTIO_BALLOON_F_REPORTING), is set.
+bool BalloonReportsFreePages(std::string_view features);
 
 // For memory just allocated and not yet written: gives back, whole, each
 // 2 MiB page of the range UseHugePagesForTheHeap marked that lies inside

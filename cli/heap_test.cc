@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -46,9 +47,80 @@ std::string VmFlagsAt(const void* address) {
 // UseHugePagesForTheHeap(64 MiB), called once for the tests that need it
 // (a second call finds the first one's reserve free and does not grow the
 // heap).
+// HLOLAYOUT_HUGE_PAGES=1: also on a machine whose host takes freed pages
+// back, where the default leaves the heap alone.
 size_t MarkedHeap() {
-  static const size_t marked = UseHugePagesForTheHeap(size_t{64} << 20);
+  static const size_t marked = [] {
+    setenv("HLOLAYOUT_HUGE_PAGES", "1", 1);
+    const size_t bytes = UseHugePagesForTheHeap(size_t{64} << 20);
+    unsetenv("HLOLAYOUT_HUGE_PAGES");
+    return bytes;
+  }();
   return marked;
+}
+
+// Whether this build and kernel can mark a heap for huge pages at all.
+bool HugePagesPossible() {
+#if defined(__GLIBC__) && defined(__linux__) && \
+    !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+  return std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled").good();
+#else
+  return false;
+#endif
+}
+
+// Exits with 1 when UseHugePagesForTheHeap marked a heap with
+// HLOLAYOUT_HUGE_PAGES set to `setting` (nullptr: unset), 0 when not; in a
+// process of its own (a death test), whose heap nothing has grown yet.
+[[noreturn]] void ExitWithMarking(const char* setting) {
+  if (setting == nullptr) {
+    unsetenv("HLOLAYOUT_HUGE_PAGES");
+  } else {
+    setenv("HLOLAYOUT_HUGE_PAGES", setting, 1);
+  }
+  std::_Exit(UseHugePagesForTheHeap(size_t{64} << 20) > 0 ? 1 : 0);
+}
+
+TEST(HeapTest, BalloonFeaturesNameFreePageReportingInBitFive) {
+  // As a Firecracker guest's balloon lists them: bits 1, 2, 5 and 7.
+  EXPECT_TRUE(BalloonReportsFreePages(
+      "0110010100000000000000000000000010000000000000000000000000000000\n"));
+  EXPECT_FALSE(BalloonReportsFreePages("0110000100000000\n"));
+  EXPECT_TRUE(BalloonReportsFreePages("000001"));
+  EXPECT_FALSE(BalloonReportsFreePages("00000"));
+  EXPECT_FALSE(BalloonReportsFreePages(""));
+}
+
+TEST(HeapTest, FreePagesGoBackToTheHostWhenABalloonReportsThem) {
+  // The same sysfs folder, read another way.
+  bool reports = false;
+  std::error_code error;
+  for (const std::filesystem::directory_entry& device :
+       std::filesystem::directory_iterator(
+           "/sys/bus/virtio/drivers/virtio_balloon", error)) {
+    if (!absl::StartsWith(device.path().filename().string(), "virtio")) {
+      continue;
+    }
+    std::ifstream file(device.path() / "features");
+    std::string bits;
+    std::getline(file, bits);
+    reports = reports || (bits.size() > 5 && bits[5] == '1');
+  }
+  EXPECT_EQ(FreePagesGoBackToTheHost(), reports);
+}
+
+TEST(HeapTest, DefaultLeavesTheHeapAloneWhereTheHostTakesFreedPagesBack) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const bool possible = HugePagesPossible();
+  // Unset: huge pages unless the host takes freed pages back.
+  EXPECT_EXIT(
+      ExitWithMarking(nullptr),
+      testing::ExitedWithCode(possible && !FreePagesGoBackToTheHost() ? 1 : 0),
+      "");
+  // Forced on, and off, whatever the host does.
+  EXPECT_EXIT(ExitWithMarking("1"), testing::ExitedWithCode(possible ? 1 : 0),
+              "");
+  EXPECT_EXIT(ExitWithMarking("0"), testing::ExitedWithCode(0), "");
 }
 
 TEST(HeapTest, OffByEnvironmentChangesNothing) {
