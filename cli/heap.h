@@ -30,10 +30,11 @@
 // there a 2 MiB page costs 2 ms a MiB against 0.5 ms in 4 KiB pages (0.1
 // against 0.4 back to back; bench/page_touch). A command run once pays that
 // for every page it writes: on the machine this tool is measured on,
-// `hlolayout memory` on a 75 MB dump took 585 ms with huge pages and 392 ms
-// without, run 3 s after the last command (docs/memory-speed-pages.md). So
-// the heap is left to glibc there. The environment variable
-// HLOLAYOUT_HUGE_PAGES=0 turns huge pages off everywhere, =1 on everywhere.
+// `hlolayout memory` on a 75 MB dump took 550 ms with huge pages and 342 ms
+// without, run 3 s after the last command (docs/memory-speed-pages.md), and
+// 251 against 283 ms back to back. So the heap is left to glibc there. The
+// environment variable HLOLAYOUT_HUGE_PAGES=0 turns huge pages off everywhere,
+// =1 on everywhere.
 //
 // For programs only: a library must not change its host's allocator. Not
 // thread-safe: call it before any thread starts.

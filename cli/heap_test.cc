@@ -44,11 +44,10 @@ std::string VmFlagsAt(const void* address) {
   return "";
 }
 
-// UseHugePagesForTheHeap(64 MiB), called once for the tests that need it
-// (a second call finds the first one's reserve free and does not grow the
-// heap).
-// HLOLAYOUT_HUGE_PAGES=1: also on a machine whose host takes freed pages
-// back, where the default leaves the heap alone.
+// UseHugePagesForTheHeap(64 MiB) with HLOLAYOUT_HUGE_PAGES=1 (so also where
+// the host takes freed pages back and the default leaves the heap alone),
+// called once for the tests that need it (a second call finds the first
+// one's reserve free and does not grow the heap).
 size_t MarkedHeap() {
   static const size_t marked = [] {
     setenv("HLOLAYOUT_HUGE_PAGES", "1", 1);
