@@ -5,9 +5,13 @@ Replays, 2 MiB region by region, what the kernel does with the heap's
 huge pages in one run, from a trace of its page faults and its madvise
 calls, and charges each 4 KiB fault to the drop that split its region:
 
-  perf record -g -e syscalls:sys_enter_madvise -e exceptions:page_fault_user \\
-      -o /tmp/faults.data .build/bin/cli/hlolayout memory --threads=2 DUMP
+  HLOLAYOUT_HUGE_PAGES=1 perf record -g -e syscalls:sys_enter_madvise \\
+      -e exceptions:page_fault_user -o /tmp/faults.data \\
+      .build/bin/cli/hlolayout memory --threads=2 DUMP
   python3 bench/fault_regions.py /tmp/faults.data
+
+(HLOLAYOUT_HUGE_PAGES=1: where the host takes freed memory back, the CLI
+leaves its heap in 4 KiB pages unless told; cli/heap.h.)
 
 The model (Linux 6.x, transparent huge pages on madvise):
 - The range the CLI marks MADV_HUGEPAGE (cli/heap.cc) is the heap. A
