@@ -21,8 +21,8 @@
 // (default threads) of a 40 MB dump of TPU-shaped small computations the same
 // way: `ratio_to_report` (issue 40: at most 2).
 //
-//   ./bazelw run -c opt //bench:cli_bench -- \
-//     --benchmark_filter='WcL|VsOne|MemoryVsReport' \
+//   ./bazelw run -c opt //bench:cli_bench --
+//     --benchmark_filter='WcL|VsOne|MemoryVsReport'
 //     --benchmark_min_time=5
 //
 // The files are two generated dumps of about 75 MB (testing/hlo_test_dump.h),
@@ -67,7 +67,7 @@
 // by both binaries back to back (which one first alternates), the time the
 // CLI's; `ratio_to_baseline` is the median over the pairs of the CLI's time
 // over the baseline's (1.05: 5% slower), `baseline_ms` the baseline's median.
-//   ./bazelw run -c opt //bench:cli_bench -- --baseline=/tmp/hlolayout.old \
+//   ./bazelw run -c opt //bench:cli_bench -- --baseline=/tmp/hlolayout.old
 //     --benchmark_filter=VsBaseline --benchmark_min_time=10
 #include <fcntl.h>
 #include <spawn.h>

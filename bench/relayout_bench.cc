@@ -1,7 +1,7 @@
 // bench/relayout_bench.cc: the relayout engine (issue 11) against memcpy of
 // the same bytes and against the per-element fallback, in one binary.
 //
-//   ./bazelw run -c opt //bench:relayout_bench -- --benchmark_repetitions=3 \
+//   ./bazelw run -c opt //bench:relayout_bench -- --benchmark_repetitions=3
 //       --benchmark_report_aggregates_only=true
 //
 // For every case and both directions (tile: row-major -> layout, untile:

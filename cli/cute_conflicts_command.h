@@ -2,9 +2,9 @@
 // bank conflicts of a tiled copy or a TV layout) and `hlolayout cute
 // draw-banks` (a shared-memory layout coloured by bank).
 //
-//   hlolayout cute conflicts '(32,16):(16,1)' 'Copy_Atom<SM75_U32x4_LDSM_N,
-//   half_t>' \
-//       --operand A --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout '(2,1,1)'
+//   hlolayout cute conflicts '(32,16):(16,1)'
+//       'Copy_Atom<SM75_U32x4_LDSM_N, half_t>' --operand A
+//       --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout '(2,1,1)'
 //   hlolayout cute draw-banks '(8,64):(64,1)' --bits 16
 #ifndef HLOLAYOUT_CLI_CUTE_CONFLICTS_COMMAND_H_
 #define HLOLAYOUT_CLI_CUTE_CONFLICTS_COMMAND_H_

@@ -1,8 +1,8 @@
 // cli/ttnn_input.h: the TTNN tensor spec a `hlolayout ttnn` subcommand is
 // given, from flags or from JSON.
 //
-//   hlolayout ttnn spec --shape 272,58 --dtype bfloat16 --layout TILE \
-//       --memory-layout HEIGHT_SHARDED --buffer-type L1 --grid 0,0-2,0 \
+//   hlolayout ttnn spec --shape 272,58 --dtype bfloat16 --layout TILE
+//       --memory-layout HEIGHT_SHARDED --buffer-type L1 --grid 0,0-2,0
 //       --shard-shape 96,64 --orientation COL_MAJOR
 //   hlolayout ttnn spec --spec specs.jsonl      # JSON object or JSON lines
 //   echo '{"shape": [64, 64]}' | hlolayout ttnn spec --spec -
