@@ -113,10 +113,16 @@ size_t UseHugePagesForTheHeap(size_t reserve) {
   const char* setting = std::getenv("HLOLAYOUT_HUGE_PAGES");
   if (setting != nullptr && std::strcmp(setting, "0") == 0) return 0;
   const bool forced = setting != nullptr && std::strcmp(setting, "1") == 0;
-  if (!forced && FreePagesGoBackToTheHost()) return 0;
 #if defined(__GLIBC__) && defined(__linux__) && \
     !defined(HLOLAYOUT_HEAP_SANITIZED)
   constexpr int kMaxHeapBlock = 32 << 20;  // glibc's largest mmap threshold
+  if (!forced && FreePagesGoBackToTheHost()) {
+    // 4 KiB pages, but what is freed stays in the heap for the next
+    // blocks (written again there, each page would fault again).
+    mallopt(M_TRIM_THRESHOLD, static_cast<int>(1u << 30));
+    mallopt(M_MMAP_THRESHOLD, kMaxHeapBlock);
+    return 0;
+  }
   if (reserve < 2 * kHugePage || reserve > (size_t{1} << 40)) return 0;
   // Every thread in the main heap; freed memory stays there; blocks of up
   // to 32 MiB come from it. mallopt answers 1 when it took the setting.
@@ -155,6 +161,7 @@ size_t UseHugePagesForTheHeap(size_t reserve) {
   return end - begin;
 #else
   (void)reserve;
+  (void)forced;
   return 0;
 #endif
 }

@@ -17,6 +17,7 @@
 
 #if defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 namespace hlolayout::cli {
@@ -58,26 +59,39 @@ size_t MarkedHeap() {
   return marked;
 }
 
-// Whether this build and kernel can mark a heap for huge pages at all.
-bool HugePagesPossible() {
+// Whether the program's heap is glibc's own (not a sanitizer's).
+bool GlibcHeap() {
 #if defined(__GLIBC__) && defined(__linux__) && \
     !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
-  return std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled").good();
+  return true;
 #else
   return false;
 #endif
 }
 
-// Exits with 1 when UseHugePagesForTheHeap marked a heap with
-// HLOLAYOUT_HUGE_PAGES set to `setting` (nullptr: unset), 0 when not; in a
-// process of its own (a death test), whose heap nothing has grown yet.
+// Whether this build and kernel can mark a heap for huge pages at all.
+bool HugePagesPossible() {
+  return GlibcHeap() &&
+         std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled").good();
+}
+
+// What UseHugePagesForTheHeap did with HLOLAYOUT_HUGE_PAGES set to
+// `setting` (nullptr: unset), as the exit status of a process of its own (a
+// death test), whose heap nothing has grown yet: 1 when it marked a heap for
+// huge pages; else 2 when a block of 4 MiB comes from the heap (below its
+// top: the heap keeps what is freed), 0 when it is mapped on its own
+// (glibc's defaults).
 [[noreturn]] void ExitWithMarking(const char* setting) {
   if (setting == nullptr) {
     unsetenv("HLOLAYOUT_HUGE_PAGES");
   } else {
     setenv("HLOLAYOUT_HUGE_PAGES", setting, 1);
   }
-  std::_Exit(UseHugePagesForTheHeap(size_t{64} << 20) > 0 ? 1 : 0);
+  const size_t marked = UseHugePagesForTheHeap(size_t{64} << 20);
+  void* block = std::malloc(size_t{4} << 20);
+  const bool in_heap =
+      reinterpret_cast<uintptr_t>(block) < reinterpret_cast<uintptr_t>(sbrk(0));
+  std::_Exit(marked > 0 ? 1 : in_heap ? 2 : 0);
 }
 
 TEST(HeapTest, BalloonFeaturesNameFreePageReportingInBitFive) {
@@ -108,17 +122,20 @@ TEST(HeapTest, FreePagesGoBackToTheHostWhenABalloonReportsThem) {
   EXPECT_EQ(FreePagesGoBackToTheHost(), reports);
 }
 
-TEST(HeapTest, DefaultLeavesTheHeapAloneWhereTheHostTakesFreedPagesBack) {
+TEST(HeapTest, DefaultKeepsSmallPagesWhereTheHostTakesFreedPagesBack) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  const bool possible = HugePagesPossible();
-  // Unset: huge pages unless the host takes freed pages back.
-  EXPECT_EXIT(
-      ExitWithMarking(nullptr),
-      testing::ExitedWithCode(possible && !FreePagesGoBackToTheHost() ? 1 : 0),
-      "");
-  // Forced on, and off, whatever the host does.
-  EXPECT_EXIT(ExitWithMarking("1"), testing::ExitedWithCode(possible ? 1 : 0),
+  // Marked for huge pages (1), else a heap that keeps freed blocks (2) on
+  // glibc: it takes those settings before it marks.
+  const int huge = HugePagesPossible() ? 1 : GlibcHeap() ? 2 : 0;
+  // Unset: huge pages unless the host takes freed pages back; there, 4 KiB
+  // pages in a heap that keeps what is freed.
+  EXPECT_EXIT(ExitWithMarking(nullptr),
+              testing::ExitedWithCode(
+                  FreePagesGoBackToTheHost() ? (GlibcHeap() ? 2 : 0) : huge),
               "");
+  // Forced on whatever the host does; off: glibc's defaults, which map a
+  // block of 4 MiB on its own.
+  EXPECT_EXIT(ExitWithMarking("1"), testing::ExitedWithCode(huge), "");
   EXPECT_EXIT(ExitWithMarking("0"), testing::ExitedWithCode(0), "");
 }
 
