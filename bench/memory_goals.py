@@ -47,11 +47,11 @@ DUMPS = [("classic75", 75, "classic"), ("tpu75", 75, "xla-tpu"),
 PAUSE = 0.0  # seconds slept before each timed run (--pause)
 
 
-def timed(cmd, rss=True):
+def timed(cmd, rss=True, pause=True):
   """(wall ms, peak RSS MiB or 0) of one run of `cmd`, its output
   discarded; the peak through /usr/bin/time (which the time includes, for
-  every command measured so)."""
-  if PAUSE > 0:
+  every command measured so); after --pause unless `pause` is False."""
+  if pause and PAUSE > 0:
     time.sleep(PAUSE)
   start = time.perf_counter()
   p = subprocess.run((["/usr/bin/time", "-f", "%M"] if rss else []) + cmd,
@@ -62,14 +62,6 @@ def timed(cmd, rss=True):
     sys.exit("failed (%d): %s\n%s" % (p.returncode, " ".join(cmd),
                                       p.stderr[-2000:]))
   return wall, int(p.stderr.strip().splitlines()[-1]) / 1024 if rss else 0
-
-
-def timed_now(cmd):
-  """timed(cmd) without the pause: `wc -l` reads a file the page cache
-  holds, and writes no fresh memory to speak of."""
-  start = time.perf_counter()
-  subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True)
-  return (time.perf_counter() - start) * 1000, 0
 
 
 def dumps(args, only):
@@ -118,7 +110,10 @@ def main():
     size_mib = os.path.getsize(path) / 2**20
     runs = {}
     for r in range(args.rounds):
-      runs.setdefault("wc", []).append(timed_now(["wc", "-l", path]))
+      # `wc -l` reads a file the page cache holds and writes no fresh
+      # memory to speak of: no pause.
+      runs.setdefault("wc", []).append(
+          timed(["wc", "-l", path], rss=False, pause=False))
       for b in args.binaries:
         pair = [("memory", [b, "memory"] + threads + [path]),
                 ("report", [b, "report", "--summary"] + threads + [path])]

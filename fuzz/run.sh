@@ -69,36 +69,44 @@ if ! labels=$(cd "$ROOT" && ./bazelw query --noshow_progress "$query" 2>"$OUT/qu
   exit 2
 fi
 SOURCES=("$OUT/gen/hlolayout/proto/xla_data.pb.cc")
-DIRS=()
+HEADER_FILES=()
 while IFS= read -r label; do
   package="${label#//}"
   package="${package%%:*}"
   path="$package/${label#*:}"
-  case "$path" in *_test.cc) continue ;; esac
-  SOURCES+=("$ROOT/$path")
-  DIRS+=("$ROOT/$package")
-done < <(grep '^//.*\.cc$' <<<"$labels")
-mapfile -t DIRS < <(printf '%s\n' "${DIRS[@]}" | sort -u)
+  case "$path" in
+    *_test.cc) ;;
+    *.cc) SOURCES+=("$ROOT/$path") ;;
+    *.h) HEADER_FILES+=("$ROOT/$path") ;;
+  esac
+done < <(grep '^//' <<<"$labels")
+# A source's object: its path under the repository with '/' as '_'.
+object_of() {
+  echo "$OBJ/$(tr / _ <<<"${1#"$ROOT"/}").o"
+}
+export -f object_of
 export CXX ROOT OBJ
 export CXXFLAGS_STR="${CXXFLAGS[*]}"
-# Headers change too: rebuild everything when any header is newer than the
-# archive.
-if [[ -f "$LIB" ]] && find "${DIRS[@]}" -name '*.h' -newer "$LIB" | grep -q .; then
-  rm -f "$OBJ"/*.o
+# Headers change too: rebuild everything when any of theirs is newer than
+# the archive.
+if [[ -f "$LIB" ]]; then
+  for header in "${HEADER_FILES[@]}"; do
+    if [[ "$header" -nt "$LIB" ]]; then
+      rm -f "$OBJ"/*.o
+      break
+    fi
+  done
 fi
 echo "fuzz: compiling ${#SOURCES[@]} library sources" >&2
 printf '%s\n' "${SOURCES[@]}" |
   xargs -P "$JOBS" -I{} bash -c \
-    'read -ra F <<<"$CXXFLAGS_STR"; src="{}";
-     obj="$OBJ/$(echo "${src#"$ROOT"/}" | tr "/" "_").o";
+    'read -ra F <<<"$CXXFLAGS_STR"; src="{}"; obj=$(object_of "$src");
      if [[ ! -f "$obj" || "$src" -nt "$obj" ]]; then
        "$CXX" "${F[@]}" -fsanitize=fuzzer-no-link -c "$src" -o "$obj" || exit 255;
      fi'
 rm -f "$LIB"
 objects=()
-for src in "${SOURCES[@]}"; do
-  objects+=("$OBJ/$(echo "${src#"$ROOT"/}" | tr "/" "_").o")
-done
+for src in "${SOURCES[@]}"; do objects+=("$(object_of "$src")"); done
 ar rcs "$LIB" "${objects[@]}"
 
 export CXXFLAGS_STR LIB ABSL_LIBS OUT
