@@ -3,6 +3,7 @@
 // read in parts on several threads, one per part and the join of their
 // modules in text order.
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -75,6 +76,7 @@ class CollectingVisitor : public HloVisitor {
         absl::MakeConstSpan(header.name.data(), header.name.size()));
     kept.name = absl::string_view(name.data(), name.size());
     open_ = &modules_->back().computations.back();
+    root_marked_ = -1;
   }
   void VisitInstruction(const HloInstruction& instruction) override {
     instructions_.push_back(instruction);
@@ -88,10 +90,18 @@ class CollectingVisitor : public HloVisitor {
     if (copy.may_have(kHloFactCallee) || copy.may_have(kHloFactControl)) {
       ListRecord();
     }
+    if (instruction.root_marker && root_marked_ < 0 && open_ != nullptr) {
+      root_marked_ = static_cast<int64_t>(open_->instructions.size() +
+                                          instructions_.size() - 1);
+      if (modules_->size() == 1 && modules_->back().computations.size() == 1) {
+        first_root_marked_ = root_marked_;
+      }
+    }
   }
   void EndComputation(int64_t root_index,
                       absl::string_view execution_thread) override {
     Flush();
+    root_marked_ = -1;
     HloComputation& c = modules_->back().computations.back();
     c.root_index = root_index;
     c.execution_thread = execution_thread;
@@ -142,6 +152,11 @@ class CollectingVisitor : public HloVisitor {
   std::vector<HloCalleeNames>& callee_names() { return callee_names_; }
 
   bool first_computation_ended() const { return first_computation_ended_; }
+  // The index of the first instruction written with `ROOT` in the first
+  // computation collected (of a part read from inside one, in the part),
+  // and in the last one (open where the reading stopped); -1 when none.
+  int64_t first_root_marked() const { return first_root_marked_; }
+  int64_t last_root_marked() const { return root_marked_; }
   bool first_module_ended() const { return first_module_ended_; }
   int64_t error_count() const { return error_count_; }
 
@@ -219,6 +234,8 @@ class CollectingVisitor : public HloVisitor {
   std::vector<absl::string_view> names_;      // KeepCalleeNames' scratch
   HloComputation* open_ = nullptr;            // where instructions_ go
   HloListStore* lists_ = nullptr;             // the last module's
+  int64_t root_marked_ = -1;                  // in the open computation
+  int64_t first_root_marked_ = -1;            // in the first one
   bool first_computation_ended_ = false;
   bool first_module_ended_ = false;
   int64_t error_count_ = 0;
@@ -292,19 +309,44 @@ class CutLookups {
   bool ok_ = true;
 };
 
-// LinkAcrossCut's work on instructions [begin, end) of `c` (below).
-bool LinkRangeAcrossCut(HloComputation* c, size_t from, size_t begin,
-                        size_t end, const OpenDefinitions& before,
-                        const std::function<void(size_t, size_t)>& passed) {
-  std::vector<HloInstruction>& instructions = c->instructions;
-  if (begin >= end) return true;
-  hlo_internal::PassedText passed_text(&passed, instructions[begin].offset,
+// Links the operands of `records`, the instructions a part read from
+// inside a computation cut before it, which follow the `from` instructions
+// read before the cut: their indices, relative to the part's start (its
+// definition table, in step with `records`), are moved by `from`; the
+// names the part did not define are looked up in `before`, the latest part
+// first. False when it cannot (LinkHloOperands then links the whole
+// computation). `done`, when not null, counts the records read so far (the
+// copy beside it gives their pages back behind it): the records themselves
+// are only read, the operand lists written.
+// The names looked up are read from the text again: `passed`
+// (HloReadOptions::passed) hears of the text behind the linking every 1 MB
+// (the reader's own step), so that a computation cut in two (often a
+// dump's entry, tens of MB of text) is not made resident again whole.
+bool LinkAcrossCut(absl::Span<const HloInstruction> records, size_t from,
+                   const OpenDefinitions& before,
+                   const std::function<void(size_t, size_t)>& passed,
+                   std::atomic<size_t>* done) {
+  constexpr size_t kStep = size_t{1} << 12;  // records between counts
+  const size_t n = records.size();
+  if (n == 0) return true;
+  // The text up to the last instruction's line is handed over at the end
+  // (its names all looked up by then); read now, as the copy may give the
+  // records back once they are all counted.
+  const size_t last_offset = records[n - 1].offset;
+  hlo_internal::PassedText passed_text(&passed, records[0].offset,
                                        size_t{1} << 20);
   CutLookups lookups(before);
-  for (size_t i = begin; i < end; ++i) {
-    const HloInstruction& in = instructions[i];
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; ++i) {
+    if (done != nullptr && i % kStep == 0) {
+      done->store(i, std::memory_order_release);
+    }
+    const HloInstruction& in = records[i];
     // The pending names are in the text about to be handed over.
-    if (passed_text.Due(in.offset) && !lookups.Resolve()) return false;
+    if (passed_text.Due(in.offset) && !lookups.Resolve()) {
+      ok = false;
+      break;
+    }
     passed_text.At(in.offset);
     // The module's own lists, as in LinkHloOperands.
     HloOperand* operands = const_cast<HloOperand*>(in.operands().data());
@@ -316,48 +358,96 @@ bool LinkRangeAcrossCut(HloComputation* c, size_t from, size_t begin,
       }
       lookups.Add(&operand);
     }
-    if (!lookups.ok()) return false;
+    ok = lookups.ok();
   }
-  if (!lookups.Resolve()) return false;
-  // The text up to the next instruction's (the other half's first, or this
-  // half's last line): its names are all looked up.
-  passed_text.Flush(
-      instructions[end < instructions.size() ? end : end - 1].offset);
+  // No record is read past here (the lookups read the text).
+  if (done != nullptr) done->store(n, std::memory_order_release);
+  if (!ok || !lookups.Resolve()) return false;
+  passed_text.Flush(last_offset);
   return true;
 }
 
-// Links the operands of instructions `from` on of `c`, read by a part that
-// began inside it: their indices, relative to `from` (`own`, its table,
-// in step), are moved by `from`; the names the part did not define are
-// looked up in `before`, the latest part first. False when it cannot
-// (LinkHloOperands then links the whole computation).
-// The names looked up are read from the text again: `passed`
-// (HloReadOptions::passed) hears of the text behind the linking every 1 MB
-// (the reader's own step), so that a computation cut in two (often a
-// dump's entry, tens of MB of text) is not made resident again whole.
-// With `parallel`, a large one is linked in two halves on two threads (each
-// instruction's operands are its own; the tables are only read).
-bool LinkAcrossCut(HloComputation* c, size_t from,
-                   const hlo_internal::DefinitionTable* own,
-                   const OpenDefinitions& before,
-                   const std::function<void(size_t, size_t)>& passed,
-                   bool parallel) {
-  std::vector<HloInstruction>& instructions = c->instructions;
-  if (own == nullptr || before.empty() ||
-      own->size() != instructions.size() - from ||
-      instructions.size() > static_cast<size_t>(INT32_MAX)) {
+// Appends `from`'s instructions to `to`, whose room holds them, 2 MiB at
+// a time, and frees `from`, giving back the pages of each run once it is
+// copied: the CLI's heap keeps freed memory resident (cli/heap.cc), and a
+// list made whole before its source goes would hold the instructions twice
+// for a moment (the tail of an entry computation cut in two: 28 MB of a
+// 75 MB dump). With `read` (records of `from` another thread reads in
+// order, counted), a run is given back once that thread is past it too,
+// and the copy waits for it when it is more than two runs ahead. The
+// records are plain data, so the source's dropped pages are never read as
+// records again.
+void AppendGivingBack(std::vector<HloInstruction>* from,
+                      std::vector<HloInstruction>* to,
+                      const std::atomic<size_t>* read = nullptr) {
+  static_assert(std::is_trivially_copyable<HloInstruction>::value &&
+                    std::is_trivially_destructible<HloInstruction>::value,
+                "instructions are copied and their pages dropped");
+  constexpr size_t kRun = (size_t{2} << 20) / sizeof(HloInstruction);
+  constexpr size_t kAhead = 2 * kRun;
+  const size_t n = from->size();
+  size_t dropped = 0;  // the records given back: [0, dropped)
+  const auto drop_to = [&](size_t end) {
+    if (end <= dropped) return;
+    DropWholePages(from->data() + dropped,
+                   (end - dropped) * sizeof(HloInstruction));
+    dropped = end;
+  };
+  const auto passed = [&](size_t copied) {
+    return read == nullptr
+               ? copied
+               : std::min(copied, read->load(std::memory_order_acquire));
+  };
+  for (size_t i = 0; i < n; i += kRun) {
+    const size_t end = std::min(n, i + kRun);
+    to->insert(to->end(), from->begin() + i, from->begin() + end);
+    while (true) {
+      const size_t both = passed(end);
+      drop_to(both == n ? n : both / kRun * kRun);
+      if (end - dropped <= kAhead) break;
+      std::this_thread::yield();
+    }
+  }
+  while (passed(n) < n) std::this_thread::yield();
+  drop_to(n);
+  std::vector<HloInstruction>().swap(*from);
+}
+
+// Moves the instructions of `rest`, read by a part that began inside the
+// computation whose first instructions `to` holds, to the end of `to`, and
+// links their operands (LinkAcrossCut; `own`: the part's definition
+// table). With `parallel`, the copy runs beside the link, on a second
+// thread: the link reads the records where the part left them, and the
+// copy gives each run back behind it. Frees `rest`'s list, and the one
+// `to` leaves if it grows (a computation cut in two is often the dump's
+// entry computation, the largest: tens of MB each). False when the
+// operands could not be linked so.
+bool MoveAndLink(std::vector<HloInstruction>* rest,
+                 std::vector<HloInstruction>* to,
+                 const hlo_internal::DefinitionTable* own,
+                 const OpenDefinitions& before,
+                 const std::function<void(size_t, size_t)>& passed,
+                 bool parallel) {
+  const size_t from = to->size();
+  if (to->capacity() < from + rest->size()) {
+    std::vector<HloInstruction> grown;
+    grown.reserve(from + rest->size());
+    AppendGivingBack(to, &grown);
+    to->swap(grown);
+  }
+  if (own == nullptr || before.empty() || own->size() != rest->size() ||
+      from + rest->size() > static_cast<size_t>(INT32_MAX)) {
+    AppendGivingBack(rest, to);
     return false;
   }
-  const size_t end = instructions.size();
-  constexpr size_t kHalvedFrom = size_t{1} << 15;  // instructions
-  const size_t half =
-      parallel && end - from >= kHalvedFrom ? from + (end - from) / 2 : end;
-  bool first = true, second = true;
+  // Without a second thread, the link runs first, then the copy.
+  std::atomic<size_t> linked{0};
+  bool ok = true;
   RunSideBySide(
-      half < end,
-      [&] { first = LinkRangeAcrossCut(c, from, from, half, before, passed); },
-      [&] { second = LinkRangeAcrossCut(c, from, half, end, before, passed); });
-  return first && second;
+      parallel,
+      [&] { ok = LinkAcrossCut(*rest, from, before, passed, &linked); },
+      [&] { AppendGivingBack(rest, to, &linked); });
+  return ok;
 }
 
 // True when no module gets two ENTRYs across the cuts (the reader, reading
@@ -377,45 +467,10 @@ bool EntriesJoin(const std::vector<HloModule>& head,
   return true;
 }
 
-// Appends `from`'s instructions to `to` 2 MiB at a time and frees `from`,
-// giving back the pages of each run once it is copied: the CLI's heap keeps
-// freed memory resident (cli/heap.cc), and a list made whole before its
-// source goes would hold the instructions twice for a moment (the tail of
-// an entry computation cut in two: 28 MB of a 75 MB dump). The records are
-// plain data, so the source's dropped pages are never read as records
-// again.
-void AppendGivingBack(std::vector<HloInstruction>* from,
-                      std::vector<HloInstruction>* to) {
-  static_assert(std::is_trivially_copyable<HloInstruction>::value &&
-                    std::is_trivially_destructible<HloInstruction>::value,
-                "instructions are copied and their pages dropped");
-  constexpr size_t kRun = (size_t{2} << 20) / sizeof(HloInstruction);
-  for (size_t i = 0; i < from->size(); i += kRun) {
-    const size_t end = std::min(from->size(), i + kRun);
-    to->insert(to->end(), from->begin() + i, from->begin() + end);
-    DropWholePages(from->data() + i, (end - i) * sizeof(HloInstruction));
-  }
-  std::vector<HloInstruction>().swap(*from);
-}
-
-// Moves the instructions of `from` to the end of `to`, and frees `from`'s
-// list and the one `to` leaves if it grows (a computation cut in two is
-// often the dump's entry computation, the largest: tens of MB each).
-void MoveAndFree(std::vector<HloInstruction>* from,
-                 std::vector<HloInstruction>* to) {
-  if (to->capacity() < to->size() + from->size()) {
-    std::vector<HloInstruction> grown;
-    grown.reserve(to->size() + from->size());
-    AppendGivingBack(to, &grown);
-    to->swap(grown);
-  }
-  AppendGivingBack(from, to);
-}
-
 // Joins `tail` to the modules read before it, as if one reader had read on;
 // `defined`: the definitions of the computation open at the tail's cut,
 // left as those of the one open at the next cut.
-void Absorb(TailModules* tail, OpenDefinitions* defined,
+void Absorb(TailModules* tail, OpenDefinitions* defined, int64_t* root_marked,
             const std::function<void(size_t, size_t)>& passed, bool parallel,
             std::vector<HloModule>* modules,
             std::vector<HloCalleeNames>* names_of_modules) {
@@ -424,7 +479,7 @@ void Absorb(TailModules* tail, OpenDefinitions* defined,
   HloComputation& open = module.computations.back();
   std::vector<HloInstruction>& rest = first.computations.front().instructions;
   const size_t from = open.instructions.size();
-  MoveAndFree(&rest, &open.instructions);
+  const size_t joined_size = from + rest.size();
   // The tail's kept callee names follow the module's: its records' indices
   // move past them (or, past 32 bits, the names are read again when the
   // module is linked).
@@ -440,28 +495,22 @@ void Absorb(TailModules* tail, OpenDefinitions* defined,
       in.attribute_facts &= ~kHloFactCalleeNamesRead;
     }
   };
-  // The tail's computation 0 is `open`, from instruction `from` on; the
-  // others follow it.
+  // Moved before the records are: the tail's computation 0 (`rest`) joins
+  // `open` from instruction `from` on; the others follow it.
   const size_t open_index = module.computations.size() - 1;
-  const auto computation_of = [&](size_t c) -> HloComputation& {
-    return c == 0 ? open : first.computations[c];
-  };
   if (tail_names.listed) {
     for (const auto& [c, k] : tail_names.records) {
-      move_names(computation_of(c).instructions[c == 0 ? from + k : k]);
+      move_names(first.computations[c].instructions[k]);
     }
   } else {
-    for (size_t c = 0; c < first.computations.size(); ++c) {
-      std::vector<HloInstruction>& list = computation_of(c).instructions;
-      for (size_t i = c == 0 ? from : 0; i < list.size(); ++i) {
-        move_names(list[i]);
-      }
+    for (HloComputation& c : first.computations) {
+      for (HloInstruction& in : c.instructions) move_names(in);
     }
   }
   // The tail's records: its computation 0 is `open` from `from` on.
   names.listed = names.listed && tail_names.listed &&
                  open_index + first.computations.size() <= UINT32_MAX &&
-                 open.instructions.size() <= UINT32_MAX;
+                 joined_size <= UINT32_MAX;
   if (names.listed) {
     names.records.reserve(names.records.size() + tail_names.records.size());
     for (const auto& [c, k] : tail_names.records) {
@@ -474,7 +523,8 @@ void Absorb(TailModules* tail, OpenDefinitions* defined,
   tail_names.Free();
   const hlo_internal::DefinitionTable* own =
       tail->links.first.definitions.get();
-  if (!LinkAcrossCut(&open, from, own, *defined, passed, parallel)) {
+  if (!MoveAndLink(&rest, &open.instructions, own, *defined, passed,
+                   parallel)) {
     hlo_internal::LinkHloOperands(&open);
   }
   if (tail->visitor->first_computation_ended()) {
@@ -485,15 +535,17 @@ void Absorb(TailModules* tail, OpenDefinitions* defined,
   } else if (own != nullptr) {
     defined->emplace_back(own, from);
   }
+  const int64_t tail_root = tail->visitor->first_root_marked();
+  if (*root_marked < 0 && tail_root >= 0) {
+    *root_marked = static_cast<int64_t>(from) + tail_root;
+  }
   if (tail->visitor->first_computation_ended()) {
     // The ROOT (one at most: JoinHloParts checks it), else the last.
-    open.root_index = static_cast<int64_t>(open.instructions.size()) - 1;
-    for (size_t i = 0; i < open.instructions.size(); ++i) {
-      if (open.instructions[i].root_marker) {
-        open.root_index = static_cast<int64_t>(i);
-        break;
-      }
-    }
+    open.root_index = *root_marked >= 0
+                          ? *root_marked
+                          : static_cast<int64_t>(open.instructions.size()) - 1;
+    // The computation open at the next cut is the tail's last.
+    *root_marked = tail->visitor->last_root_marked();
     open.execution_thread = first.computations.front().execution_thread;
   }
   std::move(first.computations.begin() + 1, first.computations.end(),
@@ -574,6 +626,9 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     if (*joined) {
       // The head stopped inside a computation (ReadTail begins in one).
       OpenDefinitions defined;
+      // The first ROOT of the computation open at the cut, as the tails
+      // continue it.
+      int64_t root_marked = visitor.last_root_marked();
       const hlo_internal::DefinitionTable* head_table =
           head_links.last.definitions.get();
       if (head_table != nullptr &&
@@ -582,8 +637,8 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
         defined.emplace_back(head_table, 0);
       }
       for (TailModules& tail : tails) {
-        Absorb(&tail, &defined, options.passed, threads > 1, &modules,
-               &visitor.callee_names());
+        Absorb(&tail, &defined, &root_marked, options.passed, threads > 1,
+               &modules, &visitor.callee_names());
       }
     }
     // The room reserved for the joined computation (Reserve) and not used:
