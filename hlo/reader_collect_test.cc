@@ -18,6 +18,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/testing/hlo_test_dump.h"
+#include "hlolayout/testing/sanitizer_scale.h"
 #include "hlolayout/util/pages.h"
 
 #if defined(__GLIBC__) && defined(__linux__)
@@ -165,14 +166,15 @@ std::vector<size_t> LineStarts(absl::string_view text) {
   return starts;
 }
 
-// Reads `text` whole and cut at `cuts` on 2 threads; returns whether the
-// parts were joined.
-bool ExpectSame(absl::string_view text, const std::vector<size_t>& cuts) {
+// Reads `text` whole and cut at `cuts` on `threads` threads; returns
+// whether the parts were joined.
+bool ExpectSame(absl::string_view text, const std::vector<size_t>& cuts,
+                int64_t threads = 2) {
   bool joined = false;
   const absl::StatusOr<std::vector<HloModule>> read = ReadHloModules(text);
   const absl::StatusOr<std::vector<HloModule>> read_in_parts =
-      hlo_internal::ReadModulesInParts(text, HloReadOptions(), nullptr, cuts, 2,
-                                       &joined);
+      hlo_internal::ReadModulesInParts(text, HloReadOptions(), nullptr, cuts,
+                                       threads, &joined);
   ExpectLinkedByName(read);
   ExpectLinkedByName(read_in_parts);
   EXPECT_EQ(Describe(read_in_parts), Describe(read))
@@ -250,8 +252,10 @@ TEST(HloModulesInParts, EveryCutAndPairOfCuts) {
 // back only once both are past it (a run given back early would be read
 // as zeros: operands unlinked, offsets 0). The operands name instructions
 // of the part before and of their own; the ROOT is in the middle part.
+// The same on one thread (the link first, then the copy).
 TEST(HloModulesInParts, LongComputationLinkedWhileCopied) {
-  constexpr int kLength = 200000;
+  // Half under the sanitizers: still runs of 2 MiB in each later part.
+  constexpr int kLength = SanitizerScaled(200000, 2);
   std::string text =
       "HloModule m\n\nENTRY main {\n  p0 = f32[8]{0} parameter(0)\n";
   for (int i = 0; i < kLength; ++i) {
@@ -267,7 +271,12 @@ TEST(HloModulesInParts, LongComputationLinkedWhileCopied) {
        {std::vector<size_t>{starts[starts.size() / 2]},
         std::vector<size_t>{starts[starts.size() / 3],
                             starts[2 * starts.size() / 3]}}) {
-    EXPECT_TRUE(ExpectSame(text, cuts)) << cuts.size();
+    // On one thread the parts are read one after the other, and each is
+    // linked before it is copied.
+    for (int64_t threads : {1, 2}) {
+      EXPECT_TRUE(ExpectSame(text, cuts, threads))
+          << cuts.size() << " cuts, " << threads << " threads";
+    }
   }
 }
 
