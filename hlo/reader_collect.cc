@@ -367,6 +367,9 @@ bool LinkAcrossCut(absl::Span<const HloInstruction> records, size_t from,
   return true;
 }
 
+// The records AppendGivingBack copies at a time: 2 MiB of them.
+constexpr size_t kCopyRun = (size_t{2} << 20) / sizeof(HloInstruction);
+
 // Appends `from`'s instructions to `to`, whose room holds them, 2 MiB at
 // a time, and frees `from`, giving back the pages of each run once it is
 // copied: the CLI's heap keeps freed memory resident (cli/heap.cc), and a
@@ -383,8 +386,7 @@ void AppendGivingBack(std::vector<HloInstruction>* from,
   static_assert(std::is_trivially_copyable<HloInstruction>::value &&
                     std::is_trivially_destructible<HloInstruction>::value,
                 "instructions are copied and their pages dropped");
-  constexpr size_t kRun = (size_t{2} << 20) / sizeof(HloInstruction);
-  constexpr size_t kAhead = 2 * kRun;
+  constexpr size_t kAhead = 2 * kCopyRun;
   const size_t n = from->size();
   size_t dropped = 0;  // the records given back: [0, dropped)
   const auto drop_to = [&](size_t end) {
@@ -398,12 +400,12 @@ void AppendGivingBack(std::vector<HloInstruction>* from,
                ? copied
                : std::min(copied, read->load(std::memory_order_acquire));
   };
-  for (size_t i = 0; i < n; i += kRun) {
-    const size_t end = std::min(n, i + kRun);
+  for (size_t i = 0; i < n; i += kCopyRun) {
+    const size_t end = std::min(n, i + kCopyRun);
     to->insert(to->end(), from->begin() + i, from->begin() + end);
     while (true) {
       const size_t both = passed(end);
-      drop_to(both == n ? n : both / kRun * kRun);
+      drop_to(both == n ? n : both / kCopyRun * kCopyRun);
       if (end - dropped <= kAhead) break;
       std::this_thread::yield();
     }
@@ -416,11 +418,11 @@ void AppendGivingBack(std::vector<HloInstruction>* from,
 // Moves the instructions of `rest`, read by a part that began inside the
 // computation whose first instructions `to` holds, to the end of `to`, and
 // links their operands (LinkAcrossCut; `own`: the part's definition
-// table). With `parallel`, the copy runs beside the link, on a second
-// thread: the link reads the records where the part left them, and the
-// copy gives each run back behind it. Frees `rest`'s list, and the one
-// `to` leaves if it grows (a computation cut in two is often the dump's
-// entry computation, the largest: tens of MB each). False when the
+// table). With `parallel`, a copy of more than one run runs beside the
+// link, on a second thread: the link reads the records where the part left
+// them, and the copy gives each run back behind it. Frees `rest`'s list,
+// and the one `to` leaves if it grows (a computation cut in two is often
+// the dump's entry computation, the largest: tens of MB each). False when the
 // operands could not be linked so.
 bool MoveAndLink(std::vector<HloInstruction>* rest,
                  std::vector<HloInstruction>* to,
@@ -440,11 +442,12 @@ bool MoveAndLink(std::vector<HloInstruction>* rest,
     AppendGivingBack(rest, to);
     return false;
   }
-  // Without a second thread, the link runs first, then the copy.
+  // Without a second thread, the link runs first, then the copy; so too
+  // for a copy of one run or less, which would wait for the whole link.
   std::atomic<size_t> linked{0};
   bool ok = true;
   RunSideBySide(
-      parallel,
+      parallel && rest->size() > kCopyRun,
       [&] { ok = LinkAcrossCut(*rest, from, before, passed, &linked); },
       [&] { AppendGivingBack(rest, to, &linked); });
   return ok;
