@@ -23,11 +23,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
-#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <thread>
+
+#include "hlolayout/bench/page_bench.h"
 
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23  // Linux 5.14
@@ -35,17 +34,8 @@
 
 namespace {
 
-double Now() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-void Touch(char* p, size_t bytes) {
-  for (size_t i = 0; i < bytes; i += 4096) {
-    static_cast<volatile char*>(p)[i] = 1;
-  }
-}
+using hlolayout::bench::NowMs;
+using hlolayout::bench::TouchPages;
 
 // A private anonymous mapping in 4 KiB pages; nullptr when none.
 char* Map(size_t bytes) {
@@ -60,22 +50,23 @@ char* Map(size_t bytes) {
 double Write(size_t bytes, int way) {
   char* p = Map(bytes);
   if (p == nullptr) return -1;
-  const double start = Now();
+  const double start = NowMs();
   if (way == 0) {
-    Touch(p, bytes);
+    TouchPages(p, bytes);
   } else if (way == 1) {
     if (madvise(p, bytes, MADV_POPULATE_WRITE) != 0) {
       munmap(p, bytes);
       return -1;  // a kernel before 5.14
     }
-    Touch(p, bytes);
+    TouchPages(p, bytes);
   } else {
     const size_t half = bytes / 2;
-    std::thread second([p, half, bytes] { Touch(p + half, bytes - half); });
-    Touch(p, half);
+    std::thread second(
+        [p, half, bytes] { TouchPages(p + half, bytes - half); });
+    TouchPages(p, half);
     second.join();
   }
-  const double ms = Now() - start;
+  const double ms = NowMs() - start;
   munmap(p, bytes);
   return ms;
 }
@@ -92,8 +83,8 @@ double Exit(size_t bytes) {
     char* p = Map(bytes);
     double written = -1;
     if (p != nullptr) {
-      Touch(p, bytes);
-      written = Now();  // steady_clock: the same in both processes
+      TouchPages(p, bytes);
+      written = NowMs();  // steady_clock: the same in both processes
     }
     const ssize_t sent = write(fds[1], &written, sizeof written);
     _exit(sent == sizeof written ? 0 : 1);
@@ -105,23 +96,18 @@ double Exit(size_t bytes) {
   int status = 0;
   waitpid(pid, &status, 0);
   if (written < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return -1;
-  return Now() - written;
+  return NowMs() - written;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const long mib = argc > 1 ? std::strtol(argv[1], nullptr, 10) : 128;
-  const long rounds = argc > 2 ? std::strtol(argv[2], nullptr, 10) : 3;
-  const long pause = argc > 3 ? std::strtol(argv[3], nullptr, 10) : 3;
-  if (mib < 2 || mib > (1 << 16) || rounds < 1 || rounds > 1000 || pause < 0 ||
-      pause > 600) {
-    std::fprintf(stderr,
-                 "usage: page_cost [MIB 2-65536] [ROUNDS 1-1000] "
-                 "[PAUSE 0-600 s]\n");
+  hlolayout::bench::PageBenchArgs args;
+  if (!hlolayout::bench::ParsePageBenchArgs(argc, argv, "page_cost", &args)) {
     return 2;
   }
-  const size_t bytes = static_cast<size_t>(mib) << 20;
+  const long mib = args.mib, rounds = args.rounds, pause = args.pause;
+  const size_t bytes = args.bytes();
   std::printf(
       "%ld MiB in 4 KiB pages, each after %ld s: touch, populate, 2 threads "
       "(ms per MiB); exit (ms)\n",

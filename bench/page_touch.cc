@@ -18,28 +18,22 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
+
+#include "hlolayout/bench/page_bench.h"
 
 namespace {
 
 constexpr size_t kHuge = size_t{2} << 20;
 
-double Now() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
+using hlolayout::bench::NowMs;
 
 // Writes a byte per 4 KiB page of `bytes` at `p`; returns ms per MiB.
 double Touch(char* p, size_t bytes) {
-  const double start = Now();
-  for (size_t i = 0; i < bytes; i += 4096) {
-    static_cast<volatile char*>(p)[i] = 1;
-  }
-  return (Now() - start) / static_cast<double>(bytes >> 20);
+  const double start = NowMs();
+  hlolayout::bench::TouchPages(p, bytes);
+  return (NowMs() - start) / static_cast<double>(bytes >> 20);
 }
 
 // A mapping of `bytes` bytes and more, its start aligned to 2 MiB.
@@ -70,17 +64,12 @@ class Mapping {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const long mib = argc > 1 ? std::strtol(argv[1], nullptr, 10) : 128;
-  const long rounds = argc > 2 ? std::strtol(argv[2], nullptr, 10) : 3;
-  const long pause = argc > 3 ? std::strtol(argv[3], nullptr, 10) : 3;
-  if (mib < 2 || mib > (1 << 16) || rounds < 1 || rounds > 1000 || pause < 0 ||
-      pause > 600) {
-    std::fprintf(stderr,
-                 "usage: page_touch [MIB 2-65536] [ROUNDS 1-1000] "
-                 "[PAUSE 0-600 s]\n");
+  hlolayout::bench::PageBenchArgs args;
+  if (!hlolayout::bench::ParsePageBenchArgs(argc, argv, "page_touch", &args)) {
     return 2;
   }
-  const size_t bytes = static_cast<size_t>(mib) << 20;
+  const long mib = args.mib, rounds = args.rounds, pause = args.pause;
+  const size_t bytes = args.bytes();
   std::printf(
       "ms per MiB: 4 KiB first, again, after %ld s; 2 MiB first, again, "
       "after %ld s\n",
