@@ -528,6 +528,11 @@ struct HloModule {
   // same computation (-1 for a name it does not define), instruction after
   // instruction, each list after its count: see control_predecessors().
   std::vector<int32_t> control_predecessor_indices;
+  // How many of its instructions have an opcode the reader did not know
+  // (HloOpcode::kUnknown, HloVisitor::UnknownOpcode), counted by
+  // ReadHloModules as it reads; -1 when not counted (a module built
+  // otherwise).
+  int64_t unknown_opcodes = -1;
 
   // Precondition: entry_index >= 0 (every module read successfully has
   // one).

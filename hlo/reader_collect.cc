@@ -133,6 +133,9 @@ class CollectingVisitor : public HloVisitor {
     instructions_.clear();
     open_ = nullptr;
   }
+  void UnknownOpcode(const HloInstruction&) override {
+    ++modules_->back().unknown_opcodes;
+  }
   void EndModule(int64_t entry_index) override {
     modules_->back().entry_index = entry_index;
     if (modules_->size() == 1) first_module_ended_ = true;
@@ -214,6 +217,7 @@ class CollectingVisitor : public HloVisitor {
     callee_names_.emplace_back();
     callee_names_.back().listed = true;
     HloModule& module = modules_->back();
+    module.unknown_opcodes = 0;
     // Room for the text's computations in the first module only: a reserve
     // by the whole text in each of 8,000 small modules held 759 MB (the
     // heap's huge pages commit the reserves' first bytes, 123 KB apart).
@@ -559,6 +563,7 @@ void Absorb(TailModules* tail, OpenDefinitions* defined, int64_t* root_marked,
             std::back_inserter(module.shapes));
   std::move(first.lists.begin(), first.lists.end(),
             std::back_inserter(module.lists));
+  module.unknown_opcodes += first.unknown_opcodes;
   if (!tail->visitor->first_module_ended()) return;
   // The ENTRY marked, else the last computation not written inline.
   module.entry_index = EntryMarked(module);

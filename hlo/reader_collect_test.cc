@@ -37,7 +37,8 @@ std::string Describe(const absl::StatusOr<std::vector<HloModule>>& modules) {
   std::string out;
   for (const HloModule& m : *modules) {
     absl::StrAppend(&out, "module ", m.header.name, " entry ", m.entry_index,
-                    " attributes ", m.header.attributes.size(), "\n");
+                    " attributes ", m.header.attributes.size(),
+                    " unknown opcodes ", m.unknown_opcodes, "\n");
     for (const HloComputation& c : m.computations) {
       absl::StrAppend(&out, "computation ", c.header.name, " at ",
                       c.header.offset, c.header.entry_marker ? " ENTRY" : "",
@@ -205,6 +206,7 @@ constexpr char kModules[] = R"(HloModule m, is_scheduled=true
 %g (q: f32[2]) -> f32[2] {
   %q = f32[2]{0} parameter(0)
   %r = f32[2]{0} abs(%q)
+  %o = f32[2]{0} frobnicate(%r)
 }, execution_thread="other"
 
 ENTRY %main (a: f32[2]) -> f32[2] {
@@ -226,7 +228,8 @@ HloModule second
 %h (x: f32[]) -> f32[] {
   %x = f32[] parameter(0)
   %y = f32[] add(%x, %x)
-  ROOT %z = f32[] multiply(%y, %x)
+  %k = f32[] frobnicate(%y)
+  ROOT %z = f32[] multiply(%y, %k)
 }
 
 %main2 (s: f32[]) -> f32[] {
@@ -234,6 +237,19 @@ HloModule second
   ROOT %t = f32[] call(%s), to_apply=%h
 }
 )";
+
+// The reader counts each module's instructions of unknown opcodes (so that
+// nothing looks for them again when there are none); Describe prints the
+// counts, so every reading in parts below sums them alike.
+TEST(HloModulesInParts, UnknownOpcodesCounted) {
+  const absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(kModules);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  ASSERT_EQ(modules->size(), 2u);
+  EXPECT_EQ((*modules)[0].unknown_opcodes, 1);
+  EXPECT_EQ((*modules)[1].unknown_opcodes, 1);
+  EXPECT_EQ(HloModule().unknown_opcodes, -1);  // not counted
+}
 
 TEST(HloModulesInParts, EveryCutAndPairOfCuts) {
   const std::vector<size_t> starts = LineStarts(kModules);

@@ -1,5 +1,6 @@
 #include "hlolayout/memory/dump_text.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -30,6 +31,8 @@ std::vector<std::string> UnknownOpcodeWarnings(
   std::vector<Unknown> unknown;
   absl::flat_hash_map<absl::string_view, size_t> index;  // into unknown
   for (const HloModule& module : modules) {
+    // Counted as it was read: most modules have none to look for.
+    if (module.unknown_opcodes == 0) continue;
     for (const HloComputation& computation : module.computations) {
       for (const HloInstruction& in : computation.instructions) {
         if (in.opcode != HloOpcode::kUnknown) continue;
@@ -73,6 +76,10 @@ absl::Status ForEachDumpModule(absl::string_view text,
   if (modules->empty()) return NoHloModuleError(text, options.file_name);
   if (options.text_read) options.text_read();
   absl::Status status;
+  // The reader counted them: without any, no instruction is looked at again.
+  const bool unknown = std::any_of(
+      modules->begin(), modules->end(),
+      [](const HloModule& module) { return module.unknown_opcodes != 0; });
   for (size_t m = 0; m < modules->size(); ++m) {
     HloModule& own = (*modules)[m];
     const HloModule& module = own;
@@ -100,13 +107,14 @@ absl::Status ForEachDumpModule(absl::string_view text,
             e.code(), absl::StrCat(options.file_name, ": ", e.message()));
       }
     };
-    if (m == 0 && warnings != nullptr) {
+    if (m == 0 && warnings != nullptr && unknown) {
       // Every instruction's opcode is looked at for the warnings while the
       // first module is analysed (both only read the modules).
       RunSideBySide(options.threads != 1, analyse, [&] {
         *warnings = UnknownOpcodeWarnings(text, options.file_name, *modules);
       });
     } else {
+      if (m == 0 && warnings != nullptr) warnings->clear();
       analyse();
     }
     if (!analysed.ok()) {

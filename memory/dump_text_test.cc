@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/testing/test_data.h"
 
@@ -63,6 +64,31 @@ TEST(DumpTextTest, VisitsEveryModuleInOrderAndWarnsOfUnknownOpcodes) {
                                       "                   ^"))
         << threads;
   }
+}
+
+// The reader's counts decide which modules are looked at again: none when
+// every count is 0 (the warnings emptied), every instruction of a module
+// that was not counted (-1).
+TEST(DumpTextTest, WarningsFollowTheCountsOfUnknownOpcodes) {
+  const absl::StatusOr<std::vector<HloModule>> read =
+      ReadHloModules(kTwoModules);
+  ASSERT_TRUE(read.ok()) << read.status();
+  std::vector<HloModule> modules = *read;
+  EXPECT_EQ(modules[0].unknown_opcodes, 2);
+  EXPECT_EQ(modules[1].unknown_opcodes, 0);
+  EXPECT_EQ(UnknownOpcodeWarnings(kTwoModules, "", modules).size(), 1u);
+  modules[0].unknown_opcodes = -1;
+  EXPECT_EQ(UnknownOpcodeWarnings(kTwoModules, "", modules).size(), 1u);
+  std::vector<std::string> warnings = {"left over"};
+  DumpTextOptions options;
+  options.platform = XlaPlatform::kCpu;
+  const absl::Status s = ForEachDumpModule(
+      "HloModule m, is_scheduled=true\nENTRY %e (p: f32[8]) -> f32[8] {\n"
+      "  ROOT %p = f32[8]{0} parameter(0)\n}\n",
+      options, &warnings,
+      [](const HloModule&, DumpModuleMemory&) { return absl::OkStatus(); });
+  ASSERT_TRUE(s.ok()) << s;
+  EXPECT_TRUE(warnings.empty());
 }
 
 TEST(DumpTextTest, TheVisitorsErrorStops) {
