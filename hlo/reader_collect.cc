@@ -461,11 +461,9 @@ bool MoveAndLink(std::vector<HloInstruction>* rest,
 // the text whole, stops there with an error; two ROOTs across a cut are
 // JoinHloParts' to find).
 bool EntriesJoin(const std::vector<HloModule>& head,
-                 const std::vector<TailModules>& tails,
-                 const std::vector<size_t>& order) {
+                 const std::vector<TailModules>& tails) {
   bool entry = EntryMarked(head.back()) >= 0;
-  for (const size_t k : order) {
-    const TailModules& tail = tails[k];
+  for (const TailModules& tail : tails) {
     // The continued computation's header is the head's.
     const bool first = EntryMarked(tail.modules.front(), 1) >= 0;
     if (entry && first) return false;
@@ -598,9 +596,8 @@ namespace hlo_internal {
 absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     absl::string_view text, const HloReadOptions& options,
     std::vector<absl::Status>* errors, const std::vector<size_t>& cuts,
-    int64_t threads, bool* joined, const PartBalance& balance) {
+    int64_t threads, bool* joined) {
   *joined = false;
-  if (balance.order != nullptr) balance.order->clear();
   if (absl::Status side = XlaSideFileError(text, options.file_name);
       !side.ok()) {
     // As any error: with keep_going it is collected, and no module read.
@@ -616,23 +613,12 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     status = Reader(text, options, &visitor, &modules).ReadAll();
     visitor.Flush();
   } else {
-    // The planned tails, then a spare: the first thread done takes over
-    // the second half of what another part still has to read
-    // (PartBalance). With one thread, nothing is left to take.
-    PartBalance balanced = balance;
-    balanced.spares = threads > 1 ? 1 : 0;
-    std::vector<size_t> order;
-    balanced.order = &order;
-    std::vector<TailModules> tails(cuts.size() + balanced.spares);
+    std::vector<TailModules> tails(cuts.size());
     std::vector<PartReading> parts;
-    for (size_t k = 0; k < tails.size(); ++k) {
-      // A spare's part is at most half of another's.
-      const size_t bytes =
-          k < cuts.size()
-              ? (k + 1 < cuts.size() ? cuts[k + 1] : text.size()) - cuts[k]
-              : text.size() / (cuts.size() + 1);
+    for (size_t k = 0; k < cuts.size(); ++k) {
+      const size_t end = k + 1 < cuts.size() ? cuts[k + 1] : text.size();
       tails[k].visitor = std::make_unique<CollectingVisitor>(
-          &tails[k].modules, nullptr, true, bytes);
+          &tails[k].modules, nullptr, true, end - cuts[k]);
       parts.push_back(
           {tails[k].visitor.get(), &tails[k].modules, &tails[k].links});
     }
@@ -643,8 +629,7 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     status = ReadInParts(
         text, options, cuts, threads, {&visitor, &modules, &head_links}, parts,
         [&](size_t k) { tails[k].visitor->Flush(); },
-        [&] { return EntriesJoin(modules, tails, order); }, joined, balanced);
-    if (balance.order != nullptr && *joined) *balance.order = order;
+        [&] { return EntriesJoin(modules, tails); }, joined);
     visitor.Flush(*joined);
     if (*joined) {
       // The head stopped inside a computation (ReadTail begins in one).
@@ -659,8 +644,8 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
               modules.back().computations.back().instructions.size()) {
         defined.emplace_back(head_table, 0);
       }
-      for (const size_t k : order) {
-        Absorb(&tails[k], &defined, &root_marked, options.passed, threads > 1,
+      for (TailModules& tail : tails) {
+        Absorb(&tail, &defined, &root_marked, options.passed, threads > 1,
                &modules, &visitor.callee_names());
       }
     }

@@ -167,19 +167,15 @@ std::vector<size_t> LineStarts(absl::string_view text) {
   return starts;
 }
 
-// Reads `text` whole and cut at `cuts` on `threads` threads (a part taken
-// over when it has 2 * `min_bytes` left, PartBalance); returns whether the
-// parts were joined.
+// Reads `text` whole and cut at `cuts` on `threads` threads; returns
+// whether the parts were joined.
 bool ExpectSame(absl::string_view text, const std::vector<size_t>& cuts,
-                int64_t threads = 2,
-                size_t min_bytes = hlo_internal::PartBalance().min_bytes) {
+                int64_t threads = 2) {
   bool joined = false;
   const absl::StatusOr<std::vector<HloModule>> read = ReadHloModules(text);
-  hlo_internal::PartBalance balance;
-  balance.min_bytes = min_bytes;
   const absl::StatusOr<std::vector<HloModule>> read_in_parts =
       hlo_internal::ReadModulesInParts(text, HloReadOptions(), nullptr, cuts,
-                                       threads, &joined, balance);
+                                       threads, &joined);
   ExpectLinkedByName(read);
   ExpectLinkedByName(read_in_parts);
   EXPECT_EQ(Describe(read_in_parts), Describe(read))
@@ -631,99 +627,6 @@ TEST(HloModulesInParts, JoiningACutComputationFreesItsParts) {
 }
 #endif
 
-// A long computation with operands near and far, the entry that calls
-// it, and a second module of small computations: where a part is taken
-// over, the cut may fall in any of them.
-std::string ChainAndSmallComputations(int length, int small) {
-  std::string text =
-      "HloModule m\n\n%chain (p0: f32[8]) -> f32[8] {\n"
-      "  p0 = f32[8]{0} parameter(0)\n";
-  for (int i = 0; i < length; ++i) {
-    absl::StrAppend(&text, i == length / 2 ? "  ROOT " : "  ", "x", i,
-                    " = f32[8]{0} add(",
-                    i == 0 ? "p0" : absl::StrCat("x", i - 1), ", ",
-                    i == 0 ? "p0" : absl::StrCat("x", i / 3), ")\n");
-  }
-  absl::StrAppend(&text,
-                  "}\n\nENTRY %main (a: f32[8]) -> f32[8] {\n"
-                  "  a = f32[8]{0} parameter(0)\n"
-                  "  ROOT c = f32[8]{0} call(a), to_apply=%chain\n}\n\n"
-                  "// -----\n\nHloModule second\n\n");
-  for (int j = 0; j < small; ++j) {
-    absl::StrAppend(&text, "%f", j, " (x: f32[]) -> f32[] {\n",
-                    "  x = f32[] parameter(0)\n  y = f32[] add(x, x)\n",
-                    "  ROOT z = f32[] multiply(y, x)\n}\n\n");
-  }
-  absl::StrAppend(&text, "ENTRY %e (s: f32[]) -> f32[] {\n",
-                  "  s = f32[] parameter(0)\n",
-                  "  ROOT t = f32[] call(s), to_apply=%f0\n}\n");
-  return text;
-}
-
-// The first thread done takes over the second half of what the other part
-// has left (PartBalance). Cut at a tenth of the text, the head is done first
-// and takes from the tail (the spare, tail 1, after tail 0); cut at nine
-// tenths, the tail is, and takes from the head (the spare first). The same
-// modules as one reading every time, whoever took what; the spare is used
-// in some of the readings (timing decides how many: not vacuous when at
-// least one).
-TEST(HloModulesInParts, TheFirstThreadDoneTakesOverTheRest) {
-  const std::string text =
-      ChainAndSmallComputations(SanitizerScaled(20000, 4), 1000);
-  const absl::StatusOr<std::vector<HloModule>> one = ReadHloModules(text);
-  ASSERT_TRUE(one.ok()) << one.status();
-  const std::string whole = Describe(one);
-  for (const bool head_first : {true, false}) {
-    // At the first instruction line after a tenth or nine tenths.
-    const size_t cut = hlo_internal::InstructionLineAfter(
-        text, text.size() / 10 * (head_first ? 1 : 9), text.size());
-    int taken = 0;
-    for (int trial = 0; trial < 6; ++trial) {
-      bool joined = false;
-      std::vector<size_t> order;
-      hlo_internal::PartBalance balance;
-      balance.min_bytes = 1;
-      balance.order = &order;
-      const absl::StatusOr<std::vector<HloModule>> read =
-          hlo_internal::ReadModulesInParts(text, HloReadOptions(), nullptr,
-                                           {cut}, 2, &joined, balance);
-      ASSERT_TRUE(joined);
-      EXPECT_EQ(Describe(read), whole) << trial;
-      ExpectLinkedByName(read);
-      if (order.size() == 2) {
-        ++taken;
-        EXPECT_EQ(order, head_first ? std::vector<size_t>({0, 1})
-                                    : std::vector<size_t>({1, 0}));
-      } else {
-        EXPECT_EQ(order, std::vector<size_t>({0}));
-      }
-    }
-    EXPECT_GE(taken, 1) << (head_first ? "head" : "tail") << " first";
-  }
-}
-
-// With one thread nothing is running when the head arrives at its stop:
-// the parts are read as cut.
-TEST(HloModulesInParts, NothingTakenOverOnOneThread) {
-  const std::string text = ChainAndSmallComputations(3000, 50);
-  const auto line_after = [&text](size_t from) {
-    return hlo_internal::InstructionLineAfter(text, from, text.size());
-  };
-  bool joined = false;
-  std::vector<size_t> order;
-  hlo_internal::PartBalance balance;
-  balance.min_bytes = 1;
-  balance.order = &order;
-  const absl::StatusOr<std::vector<HloModule>> read =
-      hlo_internal::ReadModulesInParts(
-          text, HloReadOptions(), nullptr,
-          {line_after(text.size() / 3), line_after(text.size() * 2 / 3)}, 1,
-          &joined, balance);
-  ASSERT_TRUE(joined);
-  EXPECT_EQ(Describe(read), Describe(ReadHloModules(text)));
-  EXPECT_EQ(order, std::vector<size_t>({0, 1}));
-}
-
 // Random edits of a generated dump (some break it): whole and in parts
 // alike, errors included.
 TEST(HloModulesInParts, RandomEdits) {
@@ -747,8 +650,6 @@ TEST(HloModulesInParts, RandomEdits) {
     std::sort(cuts.begin(), cuts.end());
     cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
     ExpectSame(edited, cuts);
-    // A part taken over wherever it can be.
-    ExpectSame(edited, cuts, 2, /*min_bytes=*/1);
   }
 }
 

@@ -158,7 +158,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
       break;
     }
     if (pos_ >= next_passed_) NotePassed();
-    if (pos_ >= stop_ || watched()) {
+    if (pos_ >= stop_ || cancel_ != nullptr) {
       status = AtStop();
       if (!status.ok()) return status;
     }

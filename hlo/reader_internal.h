@@ -161,55 +161,13 @@ struct PartReading {
   HloPartLinks* links = nullptr;
 };
 
-// The start of the first line after `from` that looks like the start of an
-// instruction (`ROOT ...` or `%?name = ...`: its first byte that is not a
-// space), its newline before `limit`; npos when there is none. A guess, as
-// HloCutPoints says.
-size_t InstructionLineAfter(absl::string_view text, size_t from, size_t limit);
-
-// The end of a part that another thread may move earlier while the part is
-// read: ReadInParts' balance, where the first thread to finish takes the
-// second half of what a part still has to read. The thread that takes it
-// moves `stop` from the planned end to the start of an instruction line
-// ahead of `progress` (once: compare-and-swap from the planned end); the
-// part's Reader takes the new stop when it has not passed it yet, and gives
-// it up when it passes it without stopping there (a line inside a
-// multi-line value, say): it then reads on to the planned end, and
-// `given_up` (the taker's cancel flag) tells the taker its part is of no
-// use.
-struct MovableStop {
-  // A value `stop` never holds: the part has ended, nothing can be taken.
-  static constexpr size_t kClosed = absl::string_view::npos - 1;
-  std::atomic<size_t> stop{absl::string_view::npos};
-  // The start of the instruction the part's Reader is at (relaxed: a
-  // hint for where to cut).
-  std::atomic<size_t> progress{0};
-  // Set by the part's Reader when it takes a moved stop, cleared when it
-  // gives it up; read by the others once it has ended.
-  bool taken = false;
-  std::atomic<bool> given_up{false};
-};
-
-// How ReadInParts balances the parts: the last `spares` of its tails have no
-// cut of their own; each may take the rest of a part that another thread is
-// still reading, once every planned part has begun, when that part has at
-// least 2 * `min_bytes` left (0 spares: the parts are read as cut). With
-// `order`, the tails the parts were joined in, in text order (indices into
-// the tails; filled before can_join is called).
-struct PartBalance {
-  size_t spares = 0;
-  size_t min_bytes = size_t{1} << 20;
-  std::vector<size_t>* order = nullptr;
-};
-
 // ReadHloModules on `threads` threads, the text cut at `cuts` (none: in one
 // piece); `*joined`: the parts were joined (else read whole). For tests that
-// cut anywhere: `balance.min_bytes` as in PartBalance (the default for a
-// spare part), `balance.order` receives the parts' order.
+// cut anywhere.
 absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     absl::string_view text, const HloReadOptions& options,
     std::vector<absl::Status>* errors, const std::vector<size_t>& cuts,
-    int64_t threads, bool* joined, const PartBalance& balance = PartBalance());
+    int64_t threads, bool* joined);
 
 // Links a module read whole (ReadHloModules): each operand to the
 // instruction of its computation that defines it (HloOperand::index; not
@@ -314,8 +272,7 @@ absl::Status ReadInParts(absl::string_view text, const HloReadOptions& options,
                          const PartReading& head,
                          const std::vector<PartReading>& tails,
                          const std::function<void(size_t)>& tail_read,
-                         const std::function<bool()>& can_join, bool* joined,
-                         const PartBalance& balance = PartBalance());
+                         const std::function<bool()>& can_join, bool* joined);
 
 class Reader {
  public:
@@ -338,12 +295,6 @@ class Reader {
     stop_ = stop;
     at_stop_ = at_stop;
     cancel_ = cancel;
-  }
-  // A stop another thread may move earlier (MovableStop); its planned
-  // value is SetStop's.
-  void SetMovableStop(MovableStop* movable) {
-    movable_ = movable;
-    planned_stop_ = stop_;
   }
   void SetLinks(HloPartLinks* links) { links_ = links; }
   // Reads on from `begin`, inside a computation body, as ReadHloTail.
@@ -372,17 +323,6 @@ class Reader {
   // read on, or the status that ends the reading (stopped_ set when it
   // stopped there).
   absl::Status AtStop() __attribute__((noinline));
-  // AtStop's part for a MovableStop: notes the position, takes a moved stop
-  // not yet passed.
-  void WatchMovedStop();
-  // Back to the planned stop when a moved one was taken (and the taker
-  // told); false when none was.
-  bool GiveUpMovedStop();
-  // The head, which cannot stop at its stop, reads on as ReadHlo: nothing
-  // can be taken from it any more, and whoever took part of it is told.
-  void ReadOn();
-  // Looked at before each instruction: a cancel flag or a movable stop.
-  bool watched() const { return cancel_ != nullptr || movable_ != nullptr; }
   // Ends the module and computation left open by a failed ReadModule.
   void Abandon();
   char Peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
@@ -723,9 +663,6 @@ class Reader {
   void NotePassed();
   const std::function<bool()>* at_stop_ = nullptr;
   const std::atomic<bool>* cancel_ = nullptr;
-  MovableStop* movable_ = nullptr;
-  size_t planned_stop_ = absl::string_view::npos;
-  bool move_seen_ = false;
   bool stopped_ = false;
   std::vector<char> closers_;
   ShapeCache shape_cache_;

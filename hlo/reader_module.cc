@@ -224,7 +224,7 @@ absl::Status Reader::ReadComputations() {
     between_headerless_computations_ = false;
     if (!status.ok()) return status;
     if (end) break;
-    if (pos_ > stop_ && at_stop_ == nullptr && !GiveUpMovedStop()) {
+    if (pos_ > stop_ && at_stop_ == nullptr) {
       return absl::AbortedError("passed the stop");
     }
     status = ParseComputation();

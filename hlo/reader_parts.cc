@@ -8,7 +8,6 @@
 #include <cstring>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -63,57 +62,25 @@ absl::Status Reader::AtStop() {
   if (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed)) {
     return absl::AbortedError("cancelled");
   }
-  if (movable_ != nullptr) WatchMovedStop();
   if (pos_ < stop_) return absl::OkStatus();
   if (inline_depth_ > 0 || !inline_done_.empty()) {
     // Inside a computation written inline, or before the top-level one
     // that holds some ends (they are handed over then): not a place to
-    // stop. A stop moved here is given up; the head reads on; a tail
-    // (which cannot name them) gives up.
-    if (GiveUpMovedStop()) return absl::OkStatus();
+    // stop. The head reads on; a tail (which cannot name them) gives up.
     if (at_stop_ == nullptr) return absl::AbortedError("passed the stop");
-    ReadOn();
+    stop_ = absl::string_view::npos;
     return absl::OkStatus();
   }
-  const bool here = pos_ == stop_ && !headerless_ && errors_ == 0;
-  if (here) FillLastLinks();
-  if (here && (at_stop_ == nullptr || (*at_stop_)())) {
+  if (pos_ == stop_ && !headerless_ && errors_ == 0) FillLastLinks();
+  if (pos_ == stop_ && !headerless_ && errors_ == 0 &&
+      (at_stop_ == nullptr || (*at_stop_)())) {
     stopped_ = true;
     return absl::CancelledError("stopped");
   }
-  if (!here && GiveUpMovedStop()) return absl::OkStatus();
   // A tail that does not arrive exactly at its stop is of no use.
   if (at_stop_ == nullptr) return absl::AbortedError("passed the stop");
-  ReadOn();
+  stop_ = absl::string_view::npos;  // the head reads on as ReadHlo
   return absl::OkStatus();
-}
-
-void Reader::ReadOn() {
-  stop_ = absl::string_view::npos;
-  if (movable_ == nullptr) return;
-  movable_->stop.store(MovableStop::kClosed, std::memory_order_release);
-  movable_->taken = false;
-  movable_->given_up.store(true, std::memory_order_release);
-  movable_ = nullptr;
-}
-
-void Reader::WatchMovedStop() {
-  movable_->progress.store(pos_, std::memory_order_relaxed);
-  if (move_seen_) return;
-  const size_t moved = movable_->stop.load(std::memory_order_acquire);
-  if (moved == planned_stop_ || moved == MovableStop::kClosed) return;
-  // Taken; given up right away (AtStop) when already passed.
-  move_seen_ = true;
-  stop_ = moved;
-  movable_->taken = true;
-}
-
-bool Reader::GiveUpMovedStop() {
-  if (movable_ == nullptr || !movable_->taken) return false;
-  movable_->taken = false;
-  movable_->given_up.store(true, std::memory_order_release);
-  stop_ = planned_stop_;
-  return true;
 }
 
 const Shape* Reader::ShapeBeforeTail(absl::string_view name) {
@@ -456,35 +423,6 @@ std::vector<size_t> BalancedOffsets(absl::string_view text, int64_t parts) {
 
 }  // namespace
 
-namespace hlo_internal {
-
-size_t InstructionLineAfter(absl::string_view text, size_t from, size_t limit) {
-  const size_t n = std::min(limit, text.size());
-  size_t line = from;
-  while (line < n) {
-    const void* nl = std::memchr(text.data() + line, '\n', n - line);
-    if (nl == nullptr) break;
-    size_t p = static_cast<const char*>(nl) - text.data() + 1;
-    line = p;
-    while (p < text.size() && (text[p] == ' ' || text[p] == '\t')) ++p;
-    const size_t begin = p;
-    if (text.substr(p, 5) == "ROOT ") return begin;
-    if (p < text.size() && text[p] == '%') ++p;
-    if (p >= text.size() || !(absl::ascii_isalpha(text[p]) || text[p] == '_')) {
-      continue;
-    }
-    while (p < text.size() && (absl::ascii_isalnum(text[p]) || text[p] == '_' ||
-                               text[p] == '.' || text[p] == '-')) {
-      ++p;
-    }
-    while (p < text.size() && text[p] == ' ') ++p;
-    if (p < text.size() && text[p] == '=') return begin;
-  }
-  return absl::string_view::npos;
-}
-
-}  // namespace hlo_internal
-
 std::vector<size_t> HloCutPoints(absl::string_view text, int64_t parts) {
   std::vector<size_t> cuts;
   const size_t n = text.size();
@@ -493,238 +431,81 @@ std::vector<size_t> HloCutPoints(absl::string_view text, int64_t parts) {
   for (int64_t k = 1; k < parts; ++k) {
     size_t line = std::min(offsets[k - 1], n);
     if (!cuts.empty() && line <= cuts.back()) line = cuts.back() + 1;
-    const size_t cut =
-        hlo_internal::InstructionLineAfter(text, line, line + kSearch);
-    if (cut != absl::string_view::npos) cuts.push_back(cut);
+    const size_t limit = std::min(n, line + kSearch);
+    while (line < limit) {
+      const void* nl = std::memchr(text.data() + line, '\n', limit - line);
+      if (nl == nullptr) break;
+      size_t p = static_cast<const char*>(nl) - text.data() + 1;
+      line = p;
+      while (p < n && (text[p] == ' ' || text[p] == '\t')) ++p;
+      const size_t begin = p;
+      if (text.substr(p, 5) == "ROOT ") {
+        cuts.push_back(begin);
+        break;
+      }
+      if (p < n && text[p] == '%') ++p;
+      if (p >= n || !(absl::ascii_isalpha(text[p]) || text[p] == '_')) continue;
+      while (p < n && (absl::ascii_isalnum(text[p]) || text[p] == '_' ||
+                       text[p] == '.' || text[p] == '-')) {
+        ++p;
+      }
+      while (p < n && text[p] == ' ') ++p;
+      if (p < n && text[p] == '=') {
+        cuts.push_back(begin);
+        break;
+      }
+    }
   }
   return cuts;
 }
 
 namespace hlo_internal {
 
-namespace {
-
-// The parts of a text read on several threads (ReadInParts): the planned
-// tails, taken in turn by whichever thread is free, then the spares, each of
-// which takes over the second half of what a part still running has left
-// (PartBalance). A part's reading time is not its share of the text: on a
-// 75 MB dump the two parts of `hlolayout memory` finished up to 72 ms
-// apart, either one first (docs/memory-speed-pages.md).
-class PartThreads {
- public:
-  PartThreads(absl::string_view text, const HloReadOptions& options,
-              const std::vector<size_t>& cuts,
-              const std::vector<PartReading>& tails,
-              const std::function<void(size_t)>& tail_read,
-              const PartBalance& balance)
-      : text_(text),
-        options_(options),
-        cuts_(cuts),
-        tails_(tails),
-        tail_read_(tail_read),
-        balance_(balance),
-        n_(cuts.size()),
-        statuses_(tails.size(), absl::AbortedError("not read")),
-        links_(tails.size()),
-        stopped_(new bool[tails.size()]()),
-        stops_(new MovableStop[cuts.size() + 1]),
-        spares_(balance.spares) {
-    options_.keep_going = false;
-    for (size_t k = 0; k <= n_; ++k) {
-      stops_[k].stop = Planned(k);
-      stops_[k].progress = k == 0 ? 0 : cuts_[k - 1];
-    }
-  }
-
-  // The head's stop: movable when there are spares.
-  MovableStop* head_stop() { return spares_.empty() ? nullptr : &stops_[0]; }
-  std::vector<HloPartLinks>& links() { return links_; }
-  const std::atomic<bool>& cancelled() const { return cancel_; }
-
-  // Reads planned tails until every one has begun, then takes over what
-  // parts still running have left while there are spares.
-  void ReadTails() {
-    while (!cancel_.load(std::memory_order_relaxed)) {
-      const size_t k = next_.fetch_add(1);
-      if (k >= n_) break;
-      ReadPlanned(k);
-    }
-    while (!cancel_.load(std::memory_order_relaxed) && TakeOver()) {
-    }
-  }
-
-  // The head arrived at its stop (planned or moved): nothing more can be
-  // taken from it.
-  void CloseHead() {
-    if (!spares_.empty()) Close(0, /*stopped_there=*/true);
-  }
-
-  // Every part ends, the head's reading read on (its cut or a tail was
-  // unusable): whatever is still read is of no use.
-  void Cancel() {
-    cancel_ = true;
-    for (size_t k = 0; k <= n_; ++k) stops_[k].given_up = true;
-  }
-
-  // Once every thread is done: the tails in text order, the spares that
-  // took over a part right after it, when the part stopped where they
-  // began; empty when a part is unusable (an error, or a stop missed).
-  std::vector<size_t> Order() const {
-    std::vector<size_t> order;
-    const auto spare_after = [&](size_t part) {
-      for (size_t s = 0; s < spares_.size(); ++s) {
-        if (spares_[s].victim == part && stops_[part].taken) {
-          order.push_back(n_ + s);
-        }
-      }
-    };
-    spare_after(0);
-    for (size_t k = 0; k < n_; ++k) {
-      order.push_back(k);
-      spare_after(k + 1);
-    }
-    for (size_t i = 0; i < order.size(); ++i) {
-      const size_t k = order[i];
-      if (!statuses_[k].ok() || stopped_[k] != (i + 1 < order.size())) {
-        return {};
-      }
-    }
-    return order;
-  }
-
- private:
-  // Part 0 is the head, part k + 1 tail k.
-  size_t Planned(size_t part) const {
-    return part < n_ ? cuts_[part] : absl::string_view::npos;
-  }
-
-  void ReadPlanned(size_t k) {
-    if (cuts_[k] >= text_.size()) {
-      statuses_[k] = absl::InvalidArgumentError("empty tail");
-      return;
-    }
-    Reader reader(text_, options_, tails_[k].visitor, tails_[k].collect);
-    reader.SetStop(Planned(k + 1), nullptr, &cancel_);
-    if (!spares_.empty()) reader.SetMovableStop(&stops_[k + 1]);
-    reader.SetLinks(&links_[k]);
-    statuses_[k] = reader.ReadTail(cuts_[k]);
-    Ended(k, &reader);
-    if (!spares_.empty()) Close(k + 1, stopped_[k]);
-  }
-
-  void Ended(size_t k, const Reader* reader) {
-    stopped_[k] = reader->stopped();
-    if (stopped_[k]) statuses_[k] = absl::OkStatus();
-    if (statuses_[k].ok() && tail_read_) tail_read_(k);
-  }
-
-  // Part `part` has ended (`stopped_there`: at its stop): nothing more can
-  // be taken from it, and a spare that took a stop it did not stop at is
-  // told.
-  void Close(size_t part, bool stopped_there) {
-    MovableStop& m = stops_[part];
-    size_t planned = Planned(part);
-    if (m.stop.compare_exchange_strong(planned, MovableStop::kClosed,
-                                       std::memory_order_acq_rel)) {
-      return;
-    }
-    if (!(m.taken && stopped_there)) {
-      m.taken = false;
-      m.given_up.store(true, std::memory_order_release);
-    }
-  }
-
-  // Takes over the second half of what the part with the most left still
-  // has to read, with the next spare; false when none is left or no part
-  // has 2 * min_bytes left.
-  bool TakeOver() {
-    size_t s = 0, part = 0, begin = 0, stop = 0;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      s = next_spare_;
-      if (s >= spares_.size()) return false;
-      size_t most = 0;
-      for (size_t p = 0; p <= n_; ++p) {
-        const size_t planned = Planned(p);
-        if (stops_[p].stop.load(std::memory_order_acquire) != planned) {
-          continue;  // ended, or taken from already
-        }
-        const size_t end = std::min(planned, text_.size());
-        const size_t at = stops_[p].progress.load(std::memory_order_relaxed);
-        if (at < end && end - at > most) {
-          most = end - at;
-          part = p;
-          begin = at + most / 2;
-        }
-      }
-      if (most < 2 * balance_.min_bytes) return false;
-      constexpr size_t kSearch = 1 << 16;
-      stop = Planned(part);
-      const size_t end = std::min(stop, text_.size());
-      begin =
-          InstructionLineAfter(text_, begin, std::min(end, begin + kSearch));
-      if (begin == absl::string_view::npos || begin >= end) return false;
-      size_t expected = stop;
-      if (!stops_[part].stop.compare_exchange_strong(
-              expected, begin, std::memory_order_acq_rel)) {
-        return false;
-      }
-      spares_[s] = {part, begin};
-      ++next_spare_;
-    }
-    const size_t k = n_ + s;
-    Reader reader(text_, options_, tails_[k].visitor, tails_[k].collect);
-    reader.SetStop(stop, nullptr, &stops_[part].given_up);
-    reader.SetLinks(&links_[k]);
-    statuses_[k] = reader.ReadTail(begin);
-    Ended(k, &reader);
-    return true;
-  }
-
-  const absl::string_view text_;
-  HloReadOptions options_;  // the tails': no keep_going
-  const std::vector<size_t>& cuts_;
-  const std::vector<PartReading>& tails_;
-  const std::function<void(size_t)>& tail_read_;
-  const PartBalance& balance_;
-  const size_t n_;  // planned tails
-  std::vector<absl::Status> statuses_;
-  std::vector<HloPartLinks> links_;  // what each tail leaves across its cuts
-  std::unique_ptr<bool[]> stopped_;
-  std::unique_ptr<MovableStop[]> stops_;  // the head's, then each tail's
-  struct Spare {
-    size_t victim = absl::string_view::npos;  // the part it took from
-    size_t begin = 0;
-  };
-  std::vector<Spare> spares_;
-  std::atomic<bool> cancel_{false};
-  std::atomic<size_t> next_{0};
-  std::mutex mutex_;  // taking over
-  size_t next_spare_ = 0;
-};
-
-}  // namespace
-
 absl::Status ReadInParts(absl::string_view text, const HloReadOptions& options,
                          const std::vector<size_t>& cuts, int64_t threads,
                          const PartReading& head,
                          const std::vector<PartReading>& tails,
                          const std::function<void(size_t)>& tail_read,
-                         const std::function<bool()>& can_join, bool* joined,
-                         const PartBalance& balance) {
+                         const std::function<bool()>& can_join, bool* joined) {
   const size_t n = cuts.size();
   *joined = false;
-  if (balance.order != nullptr) balance.order->clear();
-  if (n == 0 || tails.size() != n + balance.spares) {
+  if (n == 0 || tails.size() != n) {
     Reader reader(text, options, head.visitor, head.collect);
     return reader.ReadAll();
   }
-  PartThreads parts(text, options, cuts, tails, tail_read, balance);
+  HloReadOptions tail_options = options;
+  tail_options.keep_going = false;
+  std::vector<absl::Status> statuses(n, absl::AbortedError("not read"));
+  // What each part leaves to check across the cuts.
+  std::vector<HloPartLinks> links(n);
   HloPartLinks head_links;
+  std::unique_ptr<bool[]> stopped(new bool[n]());
+  std::atomic<bool> cancel{false};
+  // The tails go to whichever thread is free: the workers, and the head's
+  // own thread once it has arrived at its stop.
+  std::atomic<size_t> next{0};
+  const auto read_tails = [&] {
+    while (!cancel.load(std::memory_order_relaxed)) {
+      const size_t k = next.fetch_add(1);
+      if (k >= n) return;
+      if (cuts[k] >= text.size()) {
+        statuses[k] = absl::InvalidArgumentError("empty tail");
+        continue;
+      }
+      Reader reader(text, tail_options, tails[k].visitor, tails[k].collect);
+      reader.SetStop(k + 1 < n ? cuts[k + 1] : absl::string_view::npos, nullptr,
+                     &cancel);
+      reader.SetLinks(&links[k]);
+      statuses[k] = reader.ReadTail(cuts[k]);
+      stopped[k] = reader.stopped();
+      if (stopped[k]) statuses[k] = absl::OkStatus();
+      if (statuses[k].ok() && tail_read) tail_read(k);
+    }
+  };
   std::vector<std::thread> workers;
   for (int64_t t = 1; t < threads && static_cast<size_t>(t) <= n; ++t) {
     try {
-      workers.emplace_back([&parts] { parts.ReadTails(); });
+      workers.emplace_back(read_tails);
     } catch (const std::system_error&) {
       break;  // the head's thread reads what is left
     }
@@ -736,34 +517,28 @@ absl::Status ReadInParts(absl::string_view text, const HloReadOptions& options,
     joined_threads = true;
   };
   const std::function<bool()> at_stop = [&] {
-    parts.CloseHead();
-    parts.ReadTails();
+    read_tails();
     join();
-    const std::vector<size_t> order = parts.Order();
-    if (balance.order != nullptr) *balance.order = order;
-    if (order.empty()) return false;
     std::vector<const HloPartLinks*> tail_links;
-    for (const size_t k : order) tail_links.push_back(&parts.links()[k]);
+    for (size_t k = 0; k < n; ++k) {
+      if (!statuses[k].ok() || stopped[k] != (k + 1 < n)) return false;
+      tail_links.push_back(&links[k]);
+    }
     return (!can_join || can_join()) &&
            JoinHloParts(text, head_links, tail_links);
   };
   Reader reader(text, options, head.visitor, head.collect);
   reader.SetStop(cuts[0], &at_stop, nullptr);
-  if (parts.head_stop() != nullptr) reader.SetMovableStop(parts.head_stop());
   reader.SetLinks(&head_links);
   absl::Status status = reader.ReadAll();
   *joined = reader.stopped();
-  parts.Cancel();  // the tails are of no use when the head read on
+  cancel = true;  // the tails are of no use when the head read on
   join();
   if (*joined) {
     if (head.links != nullptr) *head.links = std::move(head_links);
-    for (size_t k = 0; k < tails.size(); ++k) {
-      if (tails[k].links != nullptr) {
-        *tails[k].links = std::move(parts.links()[k]);
-      }
+    for (size_t k = 0; k < n; ++k) {
+      if (tails[k].links != nullptr) *tails[k].links = std::move(links[k]);
     }
-  } else if (balance.order != nullptr) {
-    balance.order->clear();
   }
   return *joined ? absl::OkStatus() : status;
 }
