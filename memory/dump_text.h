@@ -92,6 +92,8 @@ absl::Status ForEachDumpModule(absl::string_view text,
 // The located warnings of `modules`' unknown opcodes, one per opcode at its
 // first use, with its count: "f.txt:4:17: warning: unknown opcode 'x' (3
 // instructions, read with their shapes as written)\n<line>\n<caret>".
+// A module whose reader counted none (HloModule::unknown_opcodes == 0) is
+// not looked at; one not counted (-1) is.
 std::vector<std::string> UnknownOpcodeWarnings(
     absl::string_view text, absl::string_view file_name,
     const std::vector<HloModule>& modules);
