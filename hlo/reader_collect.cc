@@ -3,13 +3,11 @@
 // read in parts on several threads, one per part and the join of their
 // modules in text order.
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <iterator>
 #include <memory>
-#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -19,6 +17,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/util/cores.h"
+#include "hlolayout/util/paged_array.h"
 #include "hlolayout/util/pages.h"
 #include "hlolayout/util/side_by_side.h"
 
@@ -56,7 +55,12 @@ class CollectingVisitor : public HloVisitor {
         // XLA dumps have a computation per 1 to 6 KB; what is not used of
         // the reserve is never touched.
         expected_computations_(std::min<size_t>(text_bytes / 1024, 1 << 20)) {
-    if (continuation) AddModule();
+    if (continuation) {
+      AddModule();
+      // The computation the part begins in: as large as the part at one
+      // instruction per 64 bytes (see Reserve); room only.
+      continued_.Reserve(text_bytes / 64);
+    }
   }
 
   void BeginModule(const HloModuleHeader& header) override {
@@ -77,10 +81,11 @@ class CollectingVisitor : public HloVisitor {
     kept.name = absl::string_view(name.data(), name.size());
     open_ = &modules_->back().computations.back();
     root_marked_ = -1;
+    paging_ = continuation_ && modules_->size() == 1 &&
+              modules_->back().computations.size() == 1;
   }
   void VisitInstruction(const HloInstruction& instruction) override {
-    instructions_.push_back(instruction);
-    HloInstruction& copy = instructions_.back();
+    HloInstruction& copy = Gather(instruction);
     copy.set_operands(lists_->Add(instruction.operands()));
     copy.set_attributes(lists_->Add(instruction.attributes()));
     if ((copy.attribute_facts & (kHloFactsKnown | kHloFactCallee)) ==
@@ -91,8 +96,8 @@ class CollectingVisitor : public HloVisitor {
       ListRecord();
     }
     if (instruction.root_marker && root_marked_ < 0 && open_ != nullptr) {
-      root_marked_ = static_cast<int64_t>(open_->instructions.size() +
-                                          instructions_.size() - 1);
+      root_marked_ =
+          static_cast<int64_t>(open_->instructions.size() + Gathered() - 1);
       if (modules_->size() == 1 && modules_->back().computations.size() == 1) {
         first_root_marked_ = root_marked_;
       }
@@ -119,6 +124,11 @@ class CollectingVisitor : public HloVisitor {
   // it takes the list whole, room and all (see Reserve).
   void Flush(bool cut = false) {
     if (open_ == nullptr) return;
+    if (paging_) {  // they stay in continued_ (Absorb joins them)
+      paging_ = false;
+      open_ = nullptr;
+      return;
+    }
     std::vector<HloInstruction>& to = open_->instructions;
     if (to.empty() &&
         (cut || (instructions_.size() >= kTakenWhole &&
@@ -150,6 +160,11 @@ class CollectingVisitor : public HloVisitor {
   // computation the other parts continue, so that joining them copies only
   // theirs (Absorb). Room never used is never touched.
   void Reserve(size_t count) { instructions_.reserve(count); }
+
+  // A part after the first: the instructions of the computation it begins
+  // in, which joining the parts appends to those the part before read
+  // (Absorb). Its computation 0's own list stays empty.
+  PagedArray<HloInstruction>& continued() { return continued_; }
 
   // The callee names kept for each module collected, in the modules' order.
   std::vector<HloCalleeNames>& callee_names() { return callee_names_; }
@@ -199,9 +214,8 @@ class CollectingVisitor : public HloVisitor {
     HloCalleeNames& kept = callee_names_.back();
     if (!kept.listed) return;
     const size_t c = modules_->back().computations.size() - 1;
-    const size_t k = open_ == nullptr ? 0
-                                      : open_->instructions.size() +
-                                            instructions_.size() - 1;
+    const size_t k =
+        open_ == nullptr ? 0 : open_->instructions.size() + Gathered() - 1;
     if (open_ == nullptr || c > UINT32_MAX || k > UINT32_MAX) {
       kept.listed = false;
       std::vector<std::pair<uint32_t, uint32_t>>().swap(kept.records);
@@ -209,6 +223,21 @@ class CollectingVisitor : public HloVisitor {
     }
     kept.records.emplace_back(static_cast<uint32_t>(c),
                               static_cast<uint32_t>(k));
+  }
+
+  // Gathers a copy of `instruction` (in continued_ while the computation a
+  // part begins in is open) and returns it.
+  HloInstruction& Gather(const HloInstruction& instruction) {
+    if (paging_) {
+      continued_.push_back(instruction);
+      return continued_.back();
+    }
+    instructions_.push_back(instruction);
+    return instructions_.back();
+  }
+  // How many instructions of the open computation are gathered.
+  size_t Gathered() const {
+    return paging_ ? continued_.size() : instructions_.size();
   }
 
   // A new module, with a store of its own for its lists.
@@ -234,6 +263,10 @@ class CollectingVisitor : public HloVisitor {
   const bool continuation_;
   const size_t expected_computations_;
   std::vector<HloInstruction> instructions_;
+  // A continuation's first computation's instructions (continued()), and
+  // whether they are the ones being gathered.
+  PagedArray<HloInstruction> continued_;
+  bool paging_ = false;
   std::vector<HloCalleeNames> callee_names_;  // by module
   std::vector<absl::string_view> names_;      // KeepCalleeNames' scratch
   HloComputation* open_ = nullptr;            // where instructions_ go
@@ -319,32 +352,28 @@ class CutLookups {
 // definition table, in step with `records`), are moved by `from`; the
 // names the part did not define are looked up in `before`, the latest part
 // first. False when it cannot (LinkHloOperands then links the whole
-// computation). `done`, when not null, counts the records read so far (the
-// copy beside it gives their pages back behind it): the records themselves
-// are only read, the operand lists written.
+// computation). The records themselves are only read, the operand lists
+// written.
 // The names looked up are read from the text again: `passed`
 // (HloReadOptions::passed) hears of the text behind the linking every 1 MB
 // (the reader's own step), so that a computation cut in two (often a
-// dump's entry, tens of MB of text) is not made resident again whole.
+// dump's entry, tens of MB of text) is not made resident again whole; at
+// the end, of the text up to `pass_to` (SIZE_MAX: the last record's line).
 bool LinkAcrossCut(absl::Span<const HloInstruction> records, size_t from,
                    const OpenDefinitions& before,
                    const std::function<void(size_t, size_t)>& passed,
-                   std::atomic<size_t>* done) {
-  constexpr size_t kStep = size_t{1} << 12;  // records between counts
+                   size_t pass_to = SIZE_MAX) {
   const size_t n = records.size();
   if (n == 0) return true;
   // The text up to the last instruction's line is handed over at the end
-  // (its names all looked up by then); read now, as the copy may give the
-  // records back once they are all counted.
-  const size_t last_offset = records[n - 1].offset;
+  // (its names all looked up by then).
+  const size_t last_offset =
+      pass_to == SIZE_MAX ? records[n - 1].offset : pass_to;
   hlo_internal::PassedText passed_text(&passed, records[0].offset,
                                        size_t{1} << 20);
   CutLookups lookups(before);
   bool ok = true;
   for (size_t i = 0; i < n && ok; ++i) {
-    if (done != nullptr && i % kStep == 0) {
-      done->store(i, std::memory_order_release);
-    }
     const HloInstruction& in = records[i];
     // The pending names are in the text about to be handed over.
     if (passed_text.Due(in.offset) && !lookups.Resolve()) {
@@ -364,8 +393,6 @@ bool LinkAcrossCut(absl::Span<const HloInstruction> records, size_t from,
     }
     ok = lookups.ok();
   }
-  // No record is read past here (the lookups read the text).
-  if (done != nullptr) done->store(n, std::memory_order_release);
   if (!ok || !lookups.Resolve()) return false;
   passed_text.Flush(last_offset);
   return true;
@@ -378,83 +405,70 @@ constexpr size_t kCopyRun = (size_t{2} << 20) / sizeof(HloInstruction);
 // a time, and frees `from`, giving back the pages of each run once it is
 // copied: the CLI's heap keeps freed memory resident (cli/heap.cc), and a
 // list made whole before its source goes would hold the instructions twice
-// for a moment (the tail of an entry computation cut in two: 28 MB of a
-// 75 MB dump). With `read` (records of `from` another thread reads in
-// order, counted), a run is given back once that thread is past it too,
-// and the copy waits for it when it is more than two runs ahead. The
-// records are plain data, so the source's dropped pages are never read as
-// records again.
+// for a moment. The records are plain data, so the source's dropped pages
+// are never read as records again.
 void AppendGivingBack(std::vector<HloInstruction>* from,
-                      std::vector<HloInstruction>* to,
-                      const std::atomic<size_t>* read = nullptr) {
+                      std::vector<HloInstruction>* to) {
   static_assert(std::is_trivially_copyable<HloInstruction>::value &&
                     std::is_trivially_destructible<HloInstruction>::value,
                 "instructions are copied and their pages dropped");
-  constexpr size_t kAhead = 2 * kCopyRun;
   const size_t n = from->size();
-  size_t dropped = 0;  // the records given back: [0, dropped)
-  const auto drop_to = [&](size_t end) {
-    if (end <= dropped) return;
-    DropWholePages(from->data() + dropped,
-                   (end - dropped) * sizeof(HloInstruction));
-    dropped = end;
-  };
-  const auto passed = [&](size_t copied) {
-    return read == nullptr
-               ? copied
-               : std::min(copied, read->load(std::memory_order_acquire));
-  };
   for (size_t i = 0; i < n; i += kCopyRun) {
     const size_t end = std::min(n, i + kCopyRun);
     to->insert(to->end(), from->begin() + i, from->begin() + end);
-    while (true) {
-      const size_t both = passed(end);
-      drop_to(both == n ? n : both / kCopyRun * kCopyRun);
-      if (end - dropped <= kAhead) break;
-      std::this_thread::yield();
-    }
+    DropWholePages(from->data() + i, (end - i) * sizeof(HloInstruction));
   }
-  while (passed(n) < n) std::this_thread::yield();
-  drop_to(n);
   std::vector<HloInstruction>().swap(*from);
 }
 
 // Moves the instructions of `rest`, read by a part that began inside the
 // computation whose first instructions `to` holds, to the end of `to`, and
 // links their operands (LinkAcrossCut; `own`: the part's definition
-// table). With `parallel`, a copy of more than one run runs beside the
-// link, on a second thread: the link reads the records where the part left
-// them, and the copy gives each run back behind it. Frees `rest`'s list,
-// and the one `to` leaves if it grows (a computation cut in two is often
-// the dump's entry computation, the largest: tens of MB each). False when the
-// operands could not be linked so.
-bool MoveAndLink(std::vector<HloInstruction>* rest,
+// table). The records move by their pages (AppendByMovingPages): a copy
+// wrote each page of them fresh (the tail of an entry computation cut in
+// two: 25 MB of a 75 MB dump). `to` grows first when its room is short, and
+// frees the list it leaves (a computation cut in two is often the dump's
+// entry computation, the largest: tens of MB each). With `parallel`, the
+// link of more than kHalfLink records runs in two halves, one on a second
+// thread (each record's operands are its own, and the tables looked up are
+// only read). False when the operands could not be linked so.
+bool MoveAndLink(PagedArray<HloInstruction>* rest,
                  std::vector<HloInstruction>* to,
                  const hlo_internal::DefinitionTable* own,
                  const OpenDefinitions& before,
                  const std::function<void(size_t, size_t)>& passed,
                  bool parallel) {
+  // A half worth a thread (the link takes some 80 ns a record).
+  constexpr size_t kHalfLink = size_t{1} << 14;
   const size_t from = to->size();
-  if (to->capacity() < from + rest->size()) {
+  const size_t n = rest->size();
+  if (to->capacity() - from < n) {
     std::vector<HloInstruction> grown;
-    grown.reserve(from + rest->size());
+    grown.reserve(from + n);
     AppendGivingBack(to, &grown);
     to->swap(grown);
   }
-  if (own == nullptr || before.empty() || own->size() != rest->size() ||
-      from + rest->size() > static_cast<size_t>(INT32_MAX)) {
-    AppendGivingBack(rest, to);
+  AppendByMovingPages(rest, to);
+  if (own == nullptr || before.empty() || own->size() != n ||
+      from + n > static_cast<size_t>(INT32_MAX)) {
     return false;
   }
-  // Without a second thread, the link runs first, then the copy; so too
-  // for a copy of one run or less, which would wait for the whole link.
-  std::atomic<size_t> linked{0};
-  bool ok = true;
+  const absl::Span<const HloInstruction> records(to->data() + from, n);
+  if (!parallel || n < 2 * kHalfLink) {
+    return LinkAcrossCut(records, from, before, passed);
+  }
+  const size_t half = n / 2;
+  bool first_ok = true, second_ok = true;
   RunSideBySide(
-      parallel && rest->size() > kCopyRun,
-      [&] { ok = LinkAcrossCut(*rest, from, before, passed, &linked); },
-      [&] { AppendGivingBack(rest, to, &linked); });
-  return ok;
+      true,
+      [&] {
+        first_ok = LinkAcrossCut(records.subspan(0, half), from, before, passed,
+                                 records[half].offset);
+      },
+      [&] {
+        second_ok = LinkAcrossCut(records.subspan(half), from, before, passed);
+      });
+  return first_ok && second_ok;
 }
 
 // True when no module gets two ENTRYs across the cuts (the reader, reading
@@ -484,7 +498,9 @@ void Absorb(TailModules* tail, OpenDefinitions* defined, int64_t* root_marked,
   HloModule& module = modules->back();
   HloModule& first = tail->modules.front();
   HloComputation& open = module.computations.back();
-  std::vector<HloInstruction>& rest = first.computations.front().instructions;
+  // The tail's computation 0, continued from `open` (its own list is
+  // empty).
+  PagedArray<HloInstruction>& rest = tail->visitor->continued();
   const size_t from = open.instructions.size();
   const size_t joined_size = from + rest.size();
   // The tail's kept callee names follow the module's: its records' indices
@@ -507,9 +523,10 @@ void Absorb(TailModules* tail, OpenDefinitions* defined, int64_t* root_marked,
   const size_t open_index = module.computations.size() - 1;
   if (tail_names.listed) {
     for (const auto& [c, k] : tail_names.records) {
-      move_names(first.computations[c].instructions[k]);
+      move_names(c == 0 ? rest[k] : first.computations[c].instructions[k]);
     }
   } else {
+    for (HloInstruction& in : rest) move_names(in);
     for (HloComputation& c : first.computations) {
       for (HloInstruction& in : c.instructions) move_names(in);
     }
