@@ -801,13 +801,24 @@ int64_t GraphNodeOf(int64_t entry) { return -2 - entry; }
 }  // namespace
 
 absl::Status Analyzer::ResolveValues() {
-  ScratchVector<int32_t> end_of(positions_, kNone);
-  absl::Status followed = FollowForwards(&end_of);
-  if (!followed.ok()) return followed;
+  // The chains and the phis both only read the sources: side by side (4-5
+  // ms each on a 75 MB dump, in a phase that is otherwise one thread's).
+  ScratchVector<int32_t> end_of;
+  absl::Status followed;
   PositionKinds kinds;
+  ScratchVector<PhiSource> phis;
+  RunSideBySide(
+      parallel_,
+      [&] {
+        end_of.assign(positions_, kNone);
+        followed = FollowForwards(&end_of);
+      },
+      [&] { CollectPhis(&kinds, &phis); });
+  if (!followed.ok()) return followed;
   PhiGraph graph;
   ScratchVector<int32_t> position_of;
-  BuildPhiGraph(&end_of, &kinds, &graph, &position_of);
+  BuildPhiGraph(&end_of, kinds, phis, &graph, &position_of);
+  Release(&phis);
   graph.Optimize(parallel_);
   NumberValues(kinds, graph, position_of, &end_of);
   value_of_ = std::move(end_of);
@@ -834,17 +845,12 @@ absl::Status Analyzer::FollowForwards(ScratchVector<int32_t>* end_of) const {
   return absl::OkStatus();
 }
 
-void Analyzer::BuildPhiGraph(ScratchVector<int32_t>* end_of,
-                             PositionKinds* kinds, PhiGraph* graph,
-                             ScratchVector<int32_t>* position_of) {
-  ScratchVector<int32_t>& end = *end_of;
+void Analyzer::CollectPhis(PositionKinds* kinds,
+                           ScratchVector<PhiSource>* phis) const {
   // What the graph needs of the sources is each position's kind (a byte)
   // and the phis' inputs: the sources themselves (12 bytes a position)
   // are freed before it is built, unless the dataflow is kept
   // (ExportDataflow reads them).
-  struct PhiSource {
-    int32_t position, first_input, inputs;
-  };
   kinds->of.resize(positions_);
   for (int64_t p = 0; p < positions_; ++p) {
     const SourceKind kind = sources_[p].kind;
@@ -852,17 +858,24 @@ void Analyzer::BuildPhiGraph(ScratchVector<int32_t>* end_of,
     kinds->phis += kind == SourceKind::kPhi;
     kinds->defined += kind == SourceKind::kDefined;
   }
-  ScratchVector<PhiSource> phis;
-  phis.reserve(kinds->phis);
+  phis->reserve(kinds->phis);
   for (int64_t p = 0; p < positions_; ++p) {
     if (kinds->of[p] != SourceKind::kPhi) continue;
-    phis.push_back(
+    phis->push_back(
         {static_cast<int32_t>(p), sources_[p].target, sources_[p].inputs});
   }
+}
+
+void Analyzer::BuildPhiGraph(ScratchVector<int32_t>* end_of,
+                             const PositionKinds& kinds,
+                             const ScratchVector<PhiSource>& phis,
+                             PhiGraph* graph,
+                             ScratchVector<int32_t>* position_of) {
+  ScratchVector<int32_t>& end = *end_of;
   if (!options_.keep_dataflow) Release(&sources_);
   // Other defined positions than the phis' inputs' would be nodes without
   // operands or users, which the optimization leaves alone.
-  const size_t most_nodes = kinds->phis + phi_inputs_.size();
+  const size_t most_nodes = kinds.phis + phi_inputs_.size();
   graph->Reserve(static_cast<int64_t>(most_nodes));
   position_of->reserve(most_nodes);
   for (const PhiSource& phi : phis) {

@@ -575,13 +575,21 @@ class Analyzer {
     ScratchVector<SourceKind> of;  // by position
     size_t phis = 0, defined = 0;
   };
+  // A phi position and its inputs (a slice of phi_inputs_).
+  struct PhiSource {
+    int32_t position, first_input, inputs;
+  };
+  // Each position's kind, and the phis in position order, from the
+  // sources (only read: FollowForwards runs beside it).
+  void CollectPhis(PositionKinds* kinds, ScratchVector<PhiSource>* phis) const;
   // The phi graph: every phi position (nodes 0 to kinds.phis - 1, in
   // position order) and the defined positions their inputs reach
   // (`position_of`: node -> position). A chain end that is a graph node
   // has its node in `end_of`, as GraphNodeEntry(node). Frees the sources
   // unless the dataflow is kept.
-  void BuildPhiGraph(ScratchVector<int32_t>* end_of, PositionKinds* kinds,
-                     PhiGraph* graph, ScratchVector<int32_t>* position_of);
+  void BuildPhiGraph(ScratchVector<int32_t>* end_of, const PositionKinds& kinds,
+                     const ScratchVector<PhiSource>& phis, PhiGraph* graph,
+                     ScratchVector<int32_t>* position_of);
   // After the graph's optimization: the values, in `end_of` (which then
   // maps every position to its value) and the values' tables.
   void NumberValues(const PositionKinds& kinds, const PhiGraph& graph,
