@@ -109,9 +109,10 @@ struct HloReadOptions {
   // reading (never for a part under 2 MB), then, as a computation cut
   // between two parts is joined and as the module is linked, for the text
   // they read again (operand names across the cut, control predecessors;
-  // the callee names the reader keeps are not read again). Empty: never
-  // called. Must be safe to call from several threads at once (one per
-  // part).
+  // the callee names the reader keeps are not read again): a large
+  // computation's join in two halves, each half's ranges in order on a
+  // thread of its own. Empty: never called. Must be safe to call from
+  // several threads at once.
   std::function<void(size_t begin, size_t end)> passed;
 };
 
