@@ -64,7 +64,7 @@ void Free(Room* room) {
   *room = Room();
 }
 
-size_t MoveOut(Room* room, size_t bytes, char* to) {
+size_t MoveOut(Room* room, size_t bytes, char* to, bool remap) {
   HLOLAYOUT_CHECK(bytes <= room->bytes) << "MoveOut past the room";
   char* const from = room->data;
   size_t moved = 0;
@@ -82,8 +82,9 @@ size_t MoveOut(Room* room, size_t bytes, char* to) {
     // The rest shifted to the room's start, so that its pages line up with
     // `to`'s (in place: these pages are resident already).
     std::memmove(from, from + head, rest);
-    void* placed =
-        mremap(from, pages, pages, MREMAP_MAYMOVE | MREMAP_FIXED, to + head);
+    void* placed = remap ? mremap(from, pages, pages,
+                                  MREMAP_MAYMOVE | MREMAP_FIXED, to + head)
+                         : MAP_FAILED;
     if (placed != MAP_FAILED) {
       std::memcpy(to + head + pages, from + pages, rest - pages);
       moved = pages;

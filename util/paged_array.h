@@ -54,8 +54,9 @@ void Free(Room* room);
 // caller's, `bytes` long, not in `room`), then frees `room`. Whole pages of
 // `to` take the room's pages (mremap); the bytes before the first and after
 // the last whole page of `to` are copied. Returns the number of bytes moved
-// by page table (for tests).
-size_t MoveOut(Room* room, size_t bytes, char* to);
+// by page table (for tests). `remap` false (for tests): copies all, as
+// when the system refuses to place the pages (mremap fails).
+size_t MoveOut(Room* room, size_t bytes, char* to, bool remap = true);
 
 }  // namespace paged_internal
 

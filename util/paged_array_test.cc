@@ -125,6 +125,24 @@ TEST(PagedArrayTest, WholePagesAreMovedNotCopied) {
   for (size_t i = 100 + bytes; i < to.size(); ++i) ASSERT_EQ(to[i], 0) << i;
 }
 
+// As when the system refuses to place the pages: the shifted bytes are
+// copied instead, at every offset of the destination within a page.
+TEST(PagedArrayTest, MoveOutCopiesWhenPagesCannotBePlaced) {
+  const size_t bytes = 5 * 4096 + 123;
+  for (size_t offset : {size_t{0}, size_t{1}, size_t{100}, size_t{4095}}) {
+    paged_internal::Room room;
+    paged_internal::Grow(&room, 0, bytes);
+    for (size_t i = 0; i < bytes; ++i) room.data[i] = static_cast<char>(i * 3);
+    std::vector<char> to(bytes + 2 * 4096 + offset);
+    char* const dst = to.data() + offset;
+    EXPECT_EQ(paged_internal::MoveOut(&room, bytes, dst, /*remap=*/false), 0u);
+    EXPECT_EQ(room.data, nullptr);
+    for (size_t i = 0; i < bytes; ++i) {
+      ASSERT_EQ(dst[i], static_cast<char>(i * 3)) << offset << " " << i;
+    }
+  }
+}
+
 TEST(PagedArrayDeathTest, AppendWithoutRoomIsRefused) {
   std::vector<Record> to(3);
   to.shrink_to_fit();
