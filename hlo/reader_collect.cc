@@ -41,7 +41,9 @@ using hlo_internal::HloCalleeNames;
 // reading, and the list, freed after it, stays resident in the CLI's heap
 // (cli/heap.cc) where the analysis that follows has not always a use for it
 // (docs/report-speed.md, "Sixteenth round"). What the list has unused is
-// never touched.
+// never touched. A later part's first computation, the one it begins in,
+// gathers apart, in a PagedArray (continued()): joining the parts moves
+// those records behind the earlier part's by their pages (Absorb).
 // Their operand and attribute lists are copied into the module's store
 // (HloModule::lists), one after the other: no allocation per instruction.
 class CollectingVisitor : public HloVisitor {
