@@ -264,12 +264,12 @@ TEST(HloModulesInParts, EveryCutAndPairOfCuts) {
 
 // A computation of 200,000 instructions cut in two and in three: each
 // later part's records (megabytes of them) move behind the earlier part's
-// by their pages (AppendByMovingPages) and are linked in two halves, one
-// on a second thread. The operands name instructions of the part before
-// and of their own; the ROOT is in the middle part. Short lines overflow
-// the first part's reserve (one instruction per 64 bytes of text), so the
-// list grows to the exact size before the move; long ones fit in it. The
-// same on one thread.
+// by their pages (AppendByMovingPages) and are linked in chunks on two
+// threads, beside the module's own link (LinkCuts). The operands name
+// instructions of the part before and of their own; the ROOT is in the middle
+// part. Short lines overflow the first part's reserve (one instruction per 64
+// bytes of text), so the list grows to the exact size before the move; long
+// ones fit in it. The same on one thread.
 TEST(HloModulesInParts, LongComputationMovedAndLinked) {
   // Half under the sanitizers: still megabytes in each later part.
   constexpr int kLength = SanitizerScaled(200000, 2);
@@ -433,8 +433,8 @@ TEST(HloModulesInParts, PassedRangesAsTheReadingGoes) {
 // gave it back. Parts under 2 MB pass nothing themselves, and these
 // instructions name no callees (the linking passes nothing): every range
 // here is the join's. The second part's 42,000 instructions are linked in
-// two halves, one on the calling thread and one on a second (MoveAndLink):
-// each half passes its text in order, the first up to where the second
+// chunks of 16,384 that the calling thread and a second one take in turn
+// (LinkCuts): each chunk passes its text in order, up to where the next
 // begins, and together they pass all of the part but its last line.
 TEST(HloModulesInParts, JoinPassesTheTextItReadsAgain) {
   std::string text =
@@ -464,10 +464,10 @@ TEST(HloModulesInParts, JoinPassesTheTextItReadsAgain) {
   ASSERT_TRUE(modules.ok()) << modules.status();
   EXPECT_TRUE(joined);
   EXPECT_EQ(Describe(modules), Describe(ReadHloModules(text)));
-  // In text order on each thread: all of the second part but the last
-  // line, and no byte twice.
-  ASSERT_EQ(ranges.size(), 2u);
-  EXPECT_EQ(ranges.count(std::this_thread::get_id()), 1u);
+  // In text order on each thread (one or two, as the chunks were taken):
+  // all of the second part but the last line, and no byte twice.
+  ASSERT_GE(ranges.size(), 1u);
+  ASSERT_LE(ranges.size(), 2u);
   std::vector<std::pair<size_t, size_t>> all;
   for (const auto& [thread, list] : ranges) {
     size_t last = cuts[0] - 1024;  // the cut falls at a line's start
