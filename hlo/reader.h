@@ -110,9 +110,9 @@ struct HloReadOptions {
   // between two parts is joined and as the module is linked, for the text
   // they read again (operand names across the cut, control predecessors;
   // the callee names the reader keeps are not read again): a large
-  // computation's join in two halves, each half's ranges in order on a
-  // thread of its own. Empty: never called. Must be safe to call from
-  // several threads at once.
+  // computation's join in chunks on two threads, each chunk's ranges in
+  // order. Empty: never called. Must be safe to call from several threads
+  // at once.
   std::function<void(size_t begin, size_t end)> passed;
 };
 
