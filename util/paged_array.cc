@@ -34,7 +34,7 @@ size_t WholePages(size_t bytes) {
 
 }  // namespace
 
-void Grow(Room* room, size_t used, size_t bytes) {
+void Grow(Room* room, size_t bytes) {
   const size_t want = WholePages(bytes);
   if (want == 0) throw std::bad_alloc();
   if (want <= room->bytes) return;
@@ -44,11 +44,9 @@ void Grow(Room* room, size_t used, size_t bytes) {
                            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
                     : mremap(room->data, room->bytes, want, MREMAP_MAYMOVE);
   if (grown == MAP_FAILED) throw std::bad_alloc();
-  (void)used;  // the pages move with the mapping
 #else
   void* grown = std::realloc(room->data, want);
   if (grown == nullptr) throw std::bad_alloc();
-  (void)used;
 #endif
   room->data = static_cast<char*>(grown);
   room->bytes = want;

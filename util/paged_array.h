@@ -45,9 +45,9 @@ struct Room {
   size_t bytes = 0;
 };
 
-// Makes `room` at least `bytes` bytes, keeping its first `used` bytes;
-// throws std::bad_alloc when the system refuses.
-void Grow(Room* room, size_t used, size_t bytes);
+// Makes `room` at least `bytes` bytes, keeping what it holds; throws
+// std::bad_alloc when the system refuses.
+void Grow(Room* room, size_t bytes);
 // Unmaps `room` and empties it.
 void Free(Room* room);
 // Moves the first `bytes` bytes of `room` to `to` (writable memory of the
@@ -117,7 +117,7 @@ class PagedArray {
 
   void Grow(size_t n) {
     if (n > SIZE_MAX / sizeof(T)) throw std::bad_alloc();
-    paged_internal::Grow(&room_, size_ * sizeof(T), n * sizeof(T));
+    paged_internal::Grow(&room_, n * sizeof(T));
   }
   void Swap(PagedArray* other) {
     std::swap(room_, other->room_);

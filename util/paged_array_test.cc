@@ -106,7 +106,7 @@ TEST(PagedArrayTest, WholePagesAreMovedNotCopied) {
   // boundary: all but the first partial page and the last are moved.
   paged_internal::Room room;
   const size_t bytes = size_t{1} << 20;
-  paged_internal::Grow(&room, 0, bytes);
+  paged_internal::Grow(&room, bytes);
   for (size_t i = 0; i < bytes; ++i) room.data[i] = static_cast<char>(i * 7);
   std::vector<char> to(bytes + (size_t{64} << 10));
   char* const dst = to.data() + 100;
@@ -131,7 +131,7 @@ TEST(PagedArrayTest, MoveOutCopiesWhenPagesCannotBePlaced) {
   const size_t bytes = 5 * 4096 + 123;
   for (size_t offset : {size_t{0}, size_t{1}, size_t{100}, size_t{4095}}) {
     paged_internal::Room room;
-    paged_internal::Grow(&room, 0, bytes);
+    paged_internal::Grow(&room, bytes);
     for (size_t i = 0; i < bytes; ++i) room.data[i] = static_cast<char>(i * 3);
     std::vector<char> to(bytes + 2 * 4096 + offset);
     char* const dst = to.data() + offset;
