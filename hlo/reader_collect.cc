@@ -365,7 +365,7 @@ class CutLookups {
 bool LinkAcrossCut(absl::Span<const HloInstruction> records, size_t from,
                    const OpenDefinitions& before,
                    const std::function<void(size_t, size_t)>& passed,
-                   size_t pass_to = SIZE_MAX) {
+                   size_t pass_to) {
   const size_t n = records.size();
   if (n == 0) return true;
   // The text up to the last instruction's line is handed over at the end
@@ -586,6 +586,7 @@ void JoinCalleeNames(TailModules* tail, size_t open_index, size_t from,
 void Absorb(TailModules* tail, OpenDefinitions* defined, int64_t* root_marked,
             std::vector<CutLink>* cut_links, std::vector<HloModule>* modules,
             std::vector<HloCalleeNames>* names_of_modules) {
+  const size_t module_index = modules->size() - 1;
   HloModule& module = modules->back();
   HloModule& first = tail->modules.front();
   HloComputation& open = module.computations.back();
@@ -604,14 +605,13 @@ void Absorb(TailModules* tail, OpenDefinitions* defined, int64_t* root_marked,
     // Linked whole by name, the records of earlier parts' links included.
     cut_links->erase(std::remove_if(cut_links->begin(), cut_links->end(),
                                     [&](const CutLink& link) {
-                                      return link.module ==
-                                                 modules->size() - 1 &&
+                                      return link.module == module_index &&
                                              link.computation == open_index;
                                     }),
                      cut_links->end());
     hlo_internal::LinkHloOperands(&open);
   } else {
-    cut_links->push_back({modules->size() - 1, open_index, from, n, *defined});
+    cut_links->push_back({module_index, open_index, from, n, *defined});
   }
   if (tail->visitor->first_computation_ended()) {
     defined->clear();
