@@ -156,8 +156,6 @@ size_t UseHugePagesForTheHeap(size_t reserve) {
   }
   huge_begin.store(begin, std::memory_order_relaxed);
   huge_end.store(end, std::memory_order_relaxed);
-  // Freed blocks are given back in whole huge pages (util/pages.h).
-  SetHeapPageSize(kHugePage);
   return end - begin;
 #else
   (void)reserve;

@@ -31,6 +31,8 @@ namespace hlolayout {
 // changes. The whole memory pages that held only those lists go back to the
 // system when the module alone owns its list stores (HloModule::lists; a
 // copy of the module shares them: then the lists are only emptied).
+// It writes nothing else of the module: another thread may read the rest
+// meanwhile (the memory analysis does, MemoryAnalysisOptions::operands_read).
 void GiveBackOperandLists(HloModule* module,
                           absl::Span<const int32_t> computations);
 

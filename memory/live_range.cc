@@ -1009,21 +1009,37 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   DropSpareRoom(&operand_ids_);
   DropSpareRoom(&sequence_ids_);
   ReleaseBuildTables();
+  // The nodes' operand ids are all the analysis reads of these lists from
+  // here on (the embedded computations' it reads to the end). On two
+  // threads the caller hears of it on the second one, while the sources
+  // are set (giving the lists back took 4.5 ms of the calling thread on a
+  // 75 MB dump).
+  std::unique_ptr<SideTask> operands_read;
   if (options_.operands_read) {
-    // The nodes' operand ids are all the analysis reads of these lists
-    // from here on (the embedded computations' it reads to the end).
     std::vector<int32_t> built;
     for (size_t c = 0; c < comps_.size(); ++c) {
       if (comps_[c].context != Context::kEmbedded) {
         built.push_back(static_cast<int32_t>(c));
       }
     }
-    options_.operands_read(built);
+    if (parallel_) {
+      operands_read = std::make_unique<SideTask>(
+          true, [this, built] { options_.operands_read(built); });
+    } else {
+      options_.operands_read(built);
+    }
   }
   status = SetSources();
   if (!status.ok()) return status;
+  if (operands_read != nullptr) operands_read->Join();
   status = ResolveValues();
   if (!status.ok()) return status;
+  // The tables the graph was built and the values resolved with are freed.
+  // The heap kept them resident for the next requests (ScratchPool); what
+  // it did not hand out again goes back now, before the output's tables
+  // (on a 75 MB dump, 15 MiB; the peak 146.7 -> 137.5 MB for 1,600 more
+  // page faults).
+  ScratchPool::GiveBackFreeHeap();
   // Only the dataflow export reads the positions' sources past here (a
   // value's kind is its number: the phis come last): ResolveValues has
   // freed them otherwise.

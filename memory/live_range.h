@@ -253,12 +253,16 @@ struct MemoryAnalysisOptions {
   // as large: below, starting a thread costs about what it saves. Tests
   // set 0.
   int64_t parallel_from = 32768;
-  // Called once (may be empty), on the calling thread, when the analysis
-  // has built its own graph of the module and will read the operand lists
-  // of the computations it gives (by index: those it made nodes of, all but
-  // the embedded ones) no more. A caller that owns the module and reads
-  // those lists no more either may give them back then
-  // (GiveBackOperandLists, hlo/give_back.h): `hlolayout memory` does.
+  // Called once (may be empty) when the analysis has built its own graph
+  // of the module and will read the operand lists of the computations it
+  // gives (by index: those it made nodes of, all but the embedded ones) no
+  // more. A caller that owns the module and reads those lists no more
+  // either may give them back then (GiveBackOperandLists, hlo/give_back.h):
+  // `hlolayout memory` does. On one thread it is called on the calling
+  // thread; when the analysis runs on two, on the second one while the
+  // analysis sets its sources (it goes on once the call has returned): the call
+  // may write those lists and the instructions' views of them, nothing else the
+  // analysis reads.
   std::function<void(absl::Span<const int32_t> computations)> operands_read;
 };
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(

@@ -1,5 +1,9 @@
 #include "hlolayout/memory/scratch_pool.h"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <array>
 #include <unordered_map>
@@ -79,15 +83,9 @@ class Pool {
     }
     const size_t size = ClassSize(c);
     if (analyses > 0 && size >= ScratchPool::kLargestKeptDuringAnalysis) {
-      // The heap keeps the block for its next requests (the CLI's heap is
-      // never trimmed: cli/heap.cc), but until one of them touches it again
-      // it does not count in the resident memory: between the peak of an
-      // analysis and the next request of that size it would otherwise stay
-      // resident, unused, and add to the process' peak. In the heap's own
-      // pages: under the CLI's, 2 MiB ones, which a part given back would
-      // split (util/pages.h); the block's ends stay resident for the
-      // heap's next requests.
-      DropFreedBlock(p, size);
+      // To the heap, resident: the heap splits it for the analysis' next
+      // requests of any size, where the pool would serve one of about its
+      // size (docs/memory-speed-pages.md, "Freed tables kept resident").
       ::operator delete(p);
       return;
     }
@@ -126,6 +124,12 @@ void ScratchPool::Deallocate(void* p, size_t bytes) {
     return;
   }
   ThreadPool().Deallocate(p, std::max(bytes, kSmallest));
+}
+
+void ScratchPool::GiveBackFreeHeap() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 size_t ScratchPool::RetainedBytes() { return ThreadPool().retained(); }

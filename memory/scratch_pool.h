@@ -48,17 +48,25 @@ class ScratchPool {
   static size_t BlockSize(size_t bytes);
 
   // Blocks of this size or more freed on this thread while a
-  // DuringAnalysis lives on it go back to operator delete, their pages
-  // given back first (DropFreedBlock, util/pages.h: the CLI's heap keeps
-  // freed memory, cli/heap.cc): kept, they would sit unused through the
-  // analysis' peak (the tables it frees midway, and the room a growing
-  // vector leaves, are rarely of a size it asks for again). Smaller ones,
-  // and every block freed once it ends (the analysis' own tables, for the
-  // next one), are kept as before. Dropping from 1 MiB on rather than from 2
-  // MiB lowered the peak of `hlolayout memory` on a 75 MB dump by 3.8 MiB;
-  // repeated analyses of a 10,000-instruction module (BM_AnalyzeMemory,
-  // bench/memory_bench.cc) took the same time in one run of both.
+  // DuringAnalysis lives on it go back to operator delete, resident: the
+  // heap splits them for the analysis' next requests of any size, where
+  // the pool would keep each one for a request of about its size (the
+  // tables an analysis frees midway, and the room a growing vector leaves,
+  // are rarely of a size it asks for again). Smaller ones, and every block
+  // freed once it ends (the analysis' own tables, for the next one), are
+  // kept as before. What the heap does not hand out again goes back to the
+  // system when the analysis calls GiveBackFreeHeap. Until 2026-11-28 their
+  // pages were given back as they were freed: on a 75 MB dump `hlolayout
+  // memory` then took 8,300 more page faults, and 16 ms more by the median
+  // of 31 pairs (docs/memory-speed-pages.md, "Freed tables kept resident").
   static constexpr size_t kLargestKeptDuringAnalysis = size_t{1} << 20;
+  // Gives the free memory of the process' heap back to the system
+  // (glibc's malloc_trim(0); elsewhere it does nothing): the blocks of
+  // 1 MiB or more an analysis freed, which the heap kept resident, and
+  // whatever else is free in it. An analysis calls it once its working
+  // tables are freed, before it builds its answer: what the heap did not
+  // hand out again would otherwise sit through the answer's peak.
+  static void GiveBackFreeHeap();
   class DuringAnalysis {
    public:
     DuringAnalysis();

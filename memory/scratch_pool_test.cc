@@ -1,6 +1,7 @@
 #include "hlolayout/memory/scratch_pool.h"
 
 #include <cstdint>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -34,26 +35,55 @@ TEST(ScratchPool, BlockSizes) {
 }
 
 #if defined(__GLIBC__) && defined(__linux__)
-// A large block freed during an analysis leaves the resident memory at
-// once, even where the heap keeps freed memory (the CLI's settings,
-// cli/heap.cc: blocks of up to 32 MiB from the heap, never trimmed).
-TEST(ScratchPool, LargeBlocksFreedDuringAnAnalysisLeaveResidentMemory) {
+// The CLI's heap settings (cli/heap.cc: blocks of up to 32 MiB from the
+// heap, never trimmed); false where malloc is not glibc's (a sanitizer's).
+bool KeepFreedMemoryInTheHeap() {
+  return mallopt(M_MMAP_THRESHOLD, 32 << 20) == 1 &&
+         mallopt(M_TRIM_THRESHOLD, 1 << 30) == 1;
+}
+
+constexpr size_t kBlockBytes = size_t{16} << 20;
+
+// A block of kBlockBytes from the pool, written whole, then freed during
+// an analysis; a small block after it keeps it from being the heap's top.
+void FreeAWrittenBlockDuringAnAnalysis(std::unique_ptr<char[]>* after_it) {
+  void* p = ScratchPool::Allocate(kBlockBytes);
+  std::memset(p, 1, kBlockBytes);
+  after_it->reset(new char[64]);
+  ScratchPool::DuringAnalysis during;
+  ScratchPool::Deallocate(p, kBlockBytes);
+}
+
+// A large block freed during an analysis stays resident, in the heap, and
+// serves the next requests of any size without new pages.
+TEST(ScratchPool, LargeBlocksFreedDuringAnAnalysisServeItsNextRequests) {
   std::thread([] {
-    if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 ||
-        mallopt(M_TRIM_THRESHOLD, 1 << 30) != 1) {
-      GTEST_SKIP() << "malloc is not glibc's (a sanitizer's?)";
-    }
-    constexpr size_t kBytes = size_t{16} << 20;
-    void* p = ScratchPool::Allocate(kBytes);
-    std::memset(p, 1, kBytes);
+    if (!KeepFreedMemoryInTheHeap()) GTEST_SKIP() << "not glibc's malloc";
     const size_t before = static_cast<size_t>(ResidentBytes());
-    {
-      ScratchPool::DuringAnalysis during;
-      ScratchPool::Deallocate(p, kBytes);
-    }
+    std::unique_ptr<char[]> after_it;
+    FreeAWrittenBlockDuringAnAnalysis(&after_it);
+    const size_t freed = static_cast<size_t>(ResidentBytes());
+    EXPECT_GE(freed, before + kBlockBytes / 2) << before << " -> " << freed;
+    // Two requests of a quarter and of three eighths of it, written whole.
+    ScratchPool::DuringAnalysis during;
+    ScratchVector<char> a(kBlockBytes / 4, 2);
+    ScratchVector<char> b(kBlockBytes / 8 * 3, 3);
     const size_t after = static_cast<size_t>(ResidentBytes());
-    EXPECT_LE(after + kBytes / 2, before) << before << " -> " << after;
+    EXPECT_LE(after, freed + kBlockBytes / 8) << freed << " -> " << after;
   }).join();
+}
+
+// What the heap keeps free goes back to the system on request. On the
+// main thread: malloc_trim gives back the free chunks of every arena, but
+// the free top of the main one only (a thread's arena keeps its top).
+TEST(ScratchPool, FreeHeapMemoryGoesBackOnRequest) {
+  if (!KeepFreedMemoryInTheHeap()) GTEST_SKIP() << "not glibc's malloc";
+  std::unique_ptr<char[]> after_it;
+  FreeAWrittenBlockDuringAnAnalysis(&after_it);
+  const size_t before = static_cast<size_t>(ResidentBytes());
+  ScratchPool::GiveBackFreeHeap();
+  const size_t after = static_cast<size_t>(ResidentBytes());
+  EXPECT_LE(after + kBlockBytes / 2, before) << before << " -> " << after;
 }
 #endif
 

@@ -35,26 +35,6 @@ void DropSpareRoom(Vector* v) {
                  (v->capacity() - v->size()) * sizeof(*v->data()));
 }
 
-// Gives back a block about to be freed into a heap that keeps it, in whole
-// pages of HeapPageSize() bytes: the parts at either end, in pages the
-// block shares with its neighbours, stay resident for the heap's next
-// requests. What is read from the pages given back is zeros.
-//
-// Why not DropWholePages: under a heap backed by 2 MiB pages (cli/heap.cc),
-// giving back part of one splits it into 4 KiB pages, and each 4 KiB of it
-// written again later is a fault of its own (docs/memory-speed-pages.md).
-void DropFreedBlock(void* p, size_t bytes);
-
-// The page size DropFreedBlock gives memory back in: the system's, unless
-// the program set another.
-size_t HeapPageSize();
-
-// Sets HeapPageSize() (0: the system's again). For a program whose heap is
-// backed by huge pages: cli/heap.cc sets 2 MiB. Precondition: 0 or a power
-// of two no smaller than the system's page size (checked).
-// Thread-safe, but meant to be called once, before the heap is used.
-void SetHeapPageSize(size_t bytes);
-
 // This process' resident bytes now (/proc/self/statm); 0 where unknown.
 int64_t ResidentBytes();
 
