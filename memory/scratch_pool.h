@@ -57,8 +57,8 @@ class ScratchPool {
   // kept as before. What the heap does not hand out again goes back to the
   // system when the analysis calls GiveBackFreeHeap. Until 2026-11-28 their
   // pages were given back as they were freed: on a 75 MB dump `hlolayout
-  // memory` then took 8,300 more page faults, and 16 ms more by the median
-  // of 31 pairs (docs/memory-speed-pages.md, "Freed tables kept resident").
+  // memory` then took 54,900 page faults against 46,600 now, at a peak 7
+  // MB lower (docs/memory-speed-pages.md, "Freed tables kept resident").
   static constexpr size_t kLargestKeptDuringAnalysis = size_t{1} << 20;
   // Gives the free memory of the process' heap back to the system
   // (glibc's malloc_trim(0); elsewhere it does nothing): the blocks of
