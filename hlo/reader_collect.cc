@@ -475,9 +475,7 @@ void LinkCuts(std::vector<HloModule>* modules,
       chunks.push_back({l, b, std::min(links[l].n, b + kChunk)});
     }
   }
-  std::unique_ptr<std::atomic<bool>[]> failed(
-      new std::atomic<bool>[links.size()]);
-  for (size_t l = 0; l < links.size(); ++l) failed[l] = false;
+  std::vector<std::atomic<bool>> failed(links.size());  // all false
   std::atomic<size_t> next{0};
   const auto take = [&] {
     for (size_t k; (k = next.fetch_add(1)) < chunks.size();) {

@@ -1024,7 +1024,8 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
     }
     if (parallel_) {
       operands_read = std::make_unique<SideTask>(
-          true, [this, built] { options_.operands_read(built); });
+          true,
+          [this, built = std::move(built)] { options_.operands_read(built); });
     } else {
       options_.operands_read(built);
     }
