@@ -219,8 +219,9 @@ struct MemoryAnalysis {
 // Refused: computations that call each other in a cycle (XLA's call graph
 // has none) and calls nested more than kMaxCallDepth computations deep
 // (the analyses walk the call graph by recursion, one stack frame a level).
-// With glibc's malloc, an analysis gives the free memory of the process'
-// heap back to the system once its working tables are freed
+// With glibc's malloc, an analysis that freed 8 MiB or more of large
+// working tables (a module of tens of MB) gives the free memory of the
+// process' heap back to the system once they are freed
 // (ScratchPool::GiveBackFreeHeap, memory/scratch_pool.h: about 2 ms).
 inline constexpr int64_t kMaxCallDepth = 1000;
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module);

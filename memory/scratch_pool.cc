@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <unordered_map>
 
 #include "hlolayout/util/pages.h"
@@ -42,6 +43,9 @@ size_t ClassSize(int c) {
 thread_local bool pool_destroyed = false;
 // DuringAnalysis objects alive on this thread.
 thread_local int analyses = 0;
+// Bytes of the blocks freed to the heap during analyses, on any thread,
+// since GiveBackFreeHeap last looked.
+std::atomic<size_t> freed_to_heap{0};
 
 class Pool {
  public:
@@ -86,6 +90,7 @@ class Pool {
       // To the heap, resident: the heap splits it for the analysis' next
       // requests of any size, where the pool would serve one of about its
       // size (docs/memory-speed-pages.md, "Freed tables kept resident").
+      freed_to_heap.fetch_add(size, std::memory_order_relaxed);
       ::operator delete(p);
       return;
     }
@@ -127,6 +132,9 @@ void ScratchPool::Deallocate(void* p, size_t bytes) {
 }
 
 void ScratchPool::GiveBackFreeHeap() {
+  if (freed_to_heap.exchange(0, std::memory_order_relaxed) < kGiveBackFrom) {
+    return;
+  }
 #if defined(__GLIBC__)
   malloc_trim(0);
 #endif

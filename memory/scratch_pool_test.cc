@@ -87,6 +87,40 @@ TEST(ScratchPool, FreeHeapMemoryGoesBackOnRequest) {
   const size_t after = static_cast<size_t>(ResidentBytes());
   EXPECT_LE(after + kBlockBytes / 2, before) << before << " -> " << after;
 }
+
+// The heap is trimmed only once analyses have freed kGiveBackFrom bytes of
+// large blocks to it: a written block freed outside any analysis stays
+// resident through a call made after less than that, and goes with the
+// first call made after more.
+TEST(ScratchPool, FreeHeapGoesBackOnlyAfterLargeFrees) {
+  if (!KeepFreedMemoryInTheHeap()) GTEST_SKIP() << "not glibc's malloc";
+  ScratchPool::GiveBackFreeHeap();  // what earlier tests freed: counted out
+  std::unique_ptr<char[]> block(new char[kBlockBytes]);
+  std::memset(block.get(), 1, kBlockBytes);
+  std::unique_ptr<char[]> after_block(new char[64]);
+  block.reset();  // free in the heap, resident
+  constexpr size_t kHalf = ScratchPool::kGiveBackFrom / 2;
+  std::vector<std::unique_ptr<char[]>> after_halves;
+  const auto free_half_during_an_analysis = [&] {
+    void* p = ScratchPool::Allocate(kHalf);
+    std::memset(p, 2, kHalf);
+    after_halves.emplace_back(new char[64]);
+    ScratchPool::DuringAnalysis during;
+    ScratchPool::Deallocate(p, kHalf);
+  };
+  free_half_during_an_analysis();
+  const size_t before = static_cast<size_t>(ResidentBytes());
+  ScratchPool::GiveBackFreeHeap();
+  const size_t kept = static_cast<size_t>(ResidentBytes());
+  EXPECT_GE(kept + kBlockBytes / 4, before) << before << " -> " << kept;
+  // Two more: the frees since that call reach the line.
+  free_half_during_an_analysis();
+  free_half_during_an_analysis();
+  const size_t full = static_cast<size_t>(ResidentBytes());
+  ScratchPool::GiveBackFreeHeap();
+  const size_t after = static_cast<size_t>(ResidentBytes());
+  EXPECT_LE(after + kBlockBytes / 2, full) << full << " -> " << after;
+}
 #endif
 
 // The room of a vector past its size leaves the resident memory; what it
