@@ -68,8 +68,8 @@ class ScratchPool {
   // hand out again would otherwise sit through the answer's peak. It does
   // nothing unless analyses (on any thread) freed kGiveBackFrom bytes or
   // more of such blocks since it last looked: the trim walks the whole
-  // heap, 1-2 ms in a Python process, where an 18 KB module's analysis
-  // takes 0.2 ms, and a small analysis frees no such block.
+  // heap (about 1 ms in a Python process, where an 18 KB module's
+  // analysis takes 0.4 ms), and a small analysis frees no such block.
   static constexpr size_t kGiveBackFrom = size_t{8} << 20;  // 8 MiB
   static void GiveBackFreeHeap();
   class DuringAnalysis {
