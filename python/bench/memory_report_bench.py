@@ -3,6 +3,8 @@ library calls they wrap, in one run.
 
     ./bazelw run -c opt //python/bench:memory_report_bench
     ./bazelw run -c opt //python/bench:memory_report_bench -- --repeat 15
+    ./bazelw run -c opt //python/bench:memory_report_bench -- \
+        --repeat 5 --memory-file /tmp/d/classic75.hlo
 
 hl.memory(path) and hl.report(path) call the library (memory/, report/)
 and build typed records from its result. The baseline is the library's
@@ -107,6 +109,10 @@ def ms(seconds):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument(
+        "--memory-file", action="append", default=[], metavar="PATH",
+        help="also time hl.memory(PATH) against the library on this file "
+             "(repeatable; e.g. bench/hlo_dump_gen's 75 MB dumps)")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="hlolayout-bench-")
     large = loops_module()
@@ -134,6 +140,12 @@ def main():
          lambda p, n: _core._time_report_cpp(p, True, n)),
         ("report", "large", paths["report-large"], lambda p: hl.report(p),
          lambda p, n: _core._time_report_cpp(p, True, n)),
+    ] + [
+        ("memory", os.path.splitext(os.path.basename(p))[0], p,
+         lambda p: hl.memory(p),
+         lambda p, n: _core._time_memory_cpp(p, True, "",
+                                             _core.default_threads(), n))
+        for p in args.memory_file
     ]
     print("median of %d rounds per call; baseline: the library's calls "
           "alone (C++, same extension)" % args.repeat)
