@@ -9,8 +9,6 @@
 #include <atomic>
 #include <unordered_map>
 
-#include "hlolayout/util/pages.h"
-
 namespace hlolayout {
 namespace memory_internal {
 namespace {

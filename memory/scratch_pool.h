@@ -28,8 +28,6 @@
 #include <new>
 #include <vector>
 
-#include "hlolayout/util/pages.h"
-
 namespace hlolayout {
 namespace memory_internal {
 

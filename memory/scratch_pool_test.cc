@@ -46,14 +46,16 @@ bool KeepFreedMemoryInTheHeap() {
 
 constexpr size_t kBlockBytes = size_t{16} << 20;
 
-// A block of kBlockBytes from the pool, written whole, then freed during
-// an analysis; a small block after it keeps it from being the heap's top.
-void FreeAWrittenBlockDuringAnAnalysis(std::unique_ptr<char[]>* after_it) {
-  void* p = ScratchPool::Allocate(kBlockBytes);
-  std::memset(p, 1, kBlockBytes);
+// A block of `bytes` from the pool, written whole, then freed during an
+// analysis; a small block after it (in `after_it`) keeps it from being the
+// heap's top.
+void FreeAWrittenBlockDuringAnAnalysis(std::unique_ptr<char[]>* after_it,
+                                       size_t bytes = kBlockBytes) {
+  void* p = ScratchPool::Allocate(bytes);
+  std::memset(p, 1, bytes);
   after_it->reset(new char[64]);
   ScratchPool::DuringAnalysis during;
-  ScratchPool::Deallocate(p, kBlockBytes);
+  ScratchPool::Deallocate(p, bytes);
 }
 
 // A large block freed during an analysis stays resident, in the heap, and
@@ -100,22 +102,15 @@ TEST(ScratchPool, FreeHeapGoesBackOnlyAfterLargeFrees) {
   std::unique_ptr<char[]> after_block(new char[64]);
   block.reset();  // free in the heap, resident
   constexpr size_t kHalf = ScratchPool::kGiveBackFrom / 2;
-  std::vector<std::unique_ptr<char[]>> after_halves;
-  const auto free_half_during_an_analysis = [&] {
-    void* p = ScratchPool::Allocate(kHalf);
-    std::memset(p, 2, kHalf);
-    after_halves.emplace_back(new char[64]);
-    ScratchPool::DuringAnalysis during;
-    ScratchPool::Deallocate(p, kHalf);
-  };
-  free_half_during_an_analysis();
+  std::unique_ptr<char[]> after_halves[3];
+  FreeAWrittenBlockDuringAnAnalysis(&after_halves[0], kHalf);
   const size_t before = static_cast<size_t>(ResidentBytes());
   ScratchPool::GiveBackFreeHeap();
   const size_t kept = static_cast<size_t>(ResidentBytes());
   EXPECT_GE(kept + kBlockBytes / 4, before) << before << " -> " << kept;
   // Two more: the frees since that call reach the line.
-  free_half_during_an_analysis();
-  free_half_during_an_analysis();
+  FreeAWrittenBlockDuringAnAnalysis(&after_halves[1], kHalf);
+  FreeAWrittenBlockDuringAnAnalysis(&after_halves[2], kHalf);
   const size_t full = static_cast<size_t>(ResidentBytes());
   ScratchPool::GiveBackFreeHeap();
   const size_t after = static_cast<size_t>(ResidentBytes());
