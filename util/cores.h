@@ -19,12 +19,12 @@ namespace hlolayout {
 // something else now, at least 1 and at most `at_most`. On Linux, from the
 // runnable count of /proc/loadavg (this thread included), read up to
 // kRunnableReads times kRunnablePauseMicros apart while it shows fewer idle
-// cores than wanted: the least count read wins, so processes runnable
-// for a fraction of a millisecond (a pipeline's others, starting) are not
-// taken for another program (IdleCoresRead). Elsewhere, or when /proc cannot be
-// read: the cores the system has. Costs one read of /proc/loadavg on an idle
-// machine, about half a millisecond on a busy one: callers ask only when the
-// work is large enough to split.
+// cores than wanted: the least count read wins, so processes runnable for a
+// fraction of a millisecond (a pipeline's others, starting) are not taken
+// for another program (IdleCoresRead). Elsewhere, or when /proc cannot be
+// read: the cores the system has. Costs one read of /proc/loadavg on an
+// idle machine, about half a millisecond on a busy one: callers ask only
+// when the work is large enough to split.
 int64_t IdleCores(int64_t at_most);
 
 inline constexpr int kRunnableReads = 5;

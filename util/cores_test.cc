@@ -32,8 +32,8 @@ struct Reads {
 };
 
 TEST(Cores, ABurstOfRunnableThreadsIsReadAgain) {
-  // Kernel threads runnable for a moment: the later reads find the cores
-  // idle, and the reading stops there.
+  // A pipeline's other processes runnable for a moment, as they start: the
+  // later reads find the cores idle, and the reading stops there.
   Reads burst{{5, 4, 1, 3}};
   EXPECT_EQ(burst.Idle(2, 8), 2);
   EXPECT_EQ(burst.read, 3u);
