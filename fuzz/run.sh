@@ -50,9 +50,17 @@ LIB="$OUT/libhlolayout$OPT.a"
 mkdir -p "$OUT/include" "$OUT/gen/hlolayout" "$OBJ" "$OUT/bin"
 ln -sfn "$ROOT" "$OUT/include/hlolayout"
 
-# The generated proto code.
-protoc --proto_path="$ROOT" --cpp_out="$OUT/gen/hlolayout" \
-  "$ROOT/proto/xla_data.proto"
+# The generated proto code, replaced only when it changed: a fresh
+# xla_data.pb.h would be newer than every object that includes it.
+mkdir -p "$OUT/gen.new"
+protoc --proto_path="$ROOT" --cpp_out="$OUT/gen.new" "$ROOT/proto/xla_data.proto"
+mkdir -p "$OUT/gen/hlolayout/proto"
+for f in xla_data.pb.h xla_data.pb.cc; do
+  if ! cmp -s "$OUT/gen.new/proto/$f" "$OUT/gen/hlolayout/proto/$f"; then
+    mv "$OUT/gen.new/proto/$f" "$OUT/gen/hlolayout/proto/$f"
+  fi
+done
+rm -rf "$OUT/gen.new"
 
 # The library: the sources of the Bazel libraries whose headers the
 # harnesses include and of all they depend on (`bazel query`; 184 of the
@@ -69,7 +77,6 @@ if ! labels=$(cd "$ROOT" && ./bazelw query --noshow_progress "$query" 2>"$OUT/qu
   exit 2
 fi
 SOURCES=("$OUT/gen/hlolayout/proto/xla_data.pb.cc")
-HEADER_FILES=()
 while IFS= read -r label; do
   package="${label#//}"
   package="${package%%:*}"
@@ -77,33 +84,41 @@ while IFS= read -r label; do
   case "$path" in
     *_test.cc) ;;
     *.cc) SOURCES+=("$ROOT/$path") ;;
-    *.h) HEADER_FILES+=("$ROOT/$path") ;;
   esac
 done < <(grep '^//' <<<"$labels")
 # A source's object: its path under the repository with '/' as '_'.
 object_of() {
   echo "$OBJ/$(tr / _ <<<"${1#"$ROOT"/}").o"
 }
-export -f object_of
+# Whether the object of `src` is missing or older than the source or one of
+# the files it included when it was compiled (the compiler's -MMD list
+# beside it, OBJ.d; no list: compiled before lists were kept), or one of
+# those is gone.
+stale() {
+  local src="$1" obj
+  obj=$(object_of "$src")
+  [[ -f "$obj" && -f "$obj.d" && ! "$src" -nt "$obj" ]] || return 0
+  local dep
+  # "OBJ: SRC A.h B.h \" over several lines: every word after the colon.
+  for dep in $(sed -e '1s/^[^:]*://' -e 's/\\$//' "$obj.d"); do
+    [[ ! -e "$dep" || "$dep" -nt "$obj" ]] && return 0
+  done
+  return 1
+}
+export -f object_of stale
 export CXX ROOT OBJ
 export CXXFLAGS_STR="${CXXFLAGS[*]}"
-# Headers change too: rebuild everything when any of theirs is newer than
-# the archive.
-if [[ -f "$LIB" ]]; then
-  for header in "${HEADER_FILES[@]}"; do
-    if [[ "$header" -nt "$LIB" ]]; then
-      rm -f "$OBJ"/*.o
-      break
-    fi
-  done
-fi
-echo "fuzz: compiling ${#SOURCES[@]} library sources" >&2
+compiled="$OUT/compiled.list"
+: >"$compiled"
+export compiled
 printf '%s\n' "${SOURCES[@]}" |
   xargs -P "$JOBS" -I{} bash -c \
     'read -ra F <<<"$CXXFLAGS_STR"; src="{}"; obj=$(object_of "$src");
-     if [[ ! -f "$obj" || "$src" -nt "$obj" ]]; then
-       "$CXX" "${F[@]}" -fsanitize=fuzzer-no-link -c "$src" -o "$obj" || exit 255;
+     if stale "$src"; then
+       "$CXX" "${F[@]}" -fsanitize=fuzzer-no-link -MMD -MF "$obj.d" -c "$src" -o "$obj" || exit 255;
+       echo "$src" >>"$compiled";
      fi'
+echo "fuzz: compiled $(wc -l <"$compiled") of ${#SOURCES[@]} library sources (the rest were up to date)" >&2
 rm -f "$LIB"
 objects=()
 for src in "${SOURCES[@]}"; do objects+=("$(object_of "$src")"); done
