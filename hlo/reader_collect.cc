@@ -658,12 +658,8 @@ void Absorb(TailModules* tail, OpenDefinitions* defined, int64_t* root_marked,
 constexpr size_t kMinBytesPerThread = size_t{4} << 20;
 
 int64_t ThreadsFor(int64_t threads, size_t size) {
-  const int64_t parts = static_cast<int64_t>(size / kMinBytesPerThread);
-  if (parts <= 1) return 1;
-  if (threads <= 0) {
-    threads = IdleCores(std::min<int64_t>(parts, 8));  // util/cores.h
-  }
-  return std::max<int64_t>(1, std::min<int64_t>(threads, parts));
+  return ThreadsForParts(threads,
+                         static_cast<int64_t>(size / kMinBytesPerThread), 8);
 }
 
 }  // namespace

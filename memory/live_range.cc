@@ -200,10 +200,10 @@ absl::Status Analyzer::Build() {
     if (comps_[c].context == Context::kEmbedded) continue;
     built += module_.computations[c].instructions.size();
   }
-  // Idle cores are looked for only when the work is large enough to split.
-  parallel_ =
-      static_cast<int64_t>(built) >= options_.parallel_from &&
-      (options_.threads > 0 ? options_.threads : IdleCores(/*at_most=*/2)) >= 2;
+  // Two parts, side by side, once the work is large enough to split.
+  const int64_t parts =
+      static_cast<int64_t>(built) >= options_.parallel_from ? 2 : 1;
+  parallel_ = ThreadsForParts(options_.threads, parts, /*at_most=*/2) >= 2;
   nodes_.reserve(built * 5 / 4 + 16);
   // A list per distinct shape object met (most of the module's, at most
   // one per node): one table, never grown.

@@ -1040,13 +1040,7 @@ constexpr int64_t kMaxThreads = 64;
 int64_t PartsFor(const ReportOptions& options, size_t size) {
   const int64_t per_thread = std::max<int64_t>(options.min_bytes_per_thread, 1);
   const int64_t parts = static_cast<int64_t>(size) / per_thread;
-  if (parts <= 1) return 1;
-  int64_t threads = options.threads;
-  if (threads <= 0) {
-    threads = IdleCores(std::min<int64_t>(parts, 8));  // util/cores.h
-  }
-  threads = std::min<int64_t>(threads, kMaxThreads);
-  return std::max<int64_t>(1, std::min<int64_t>(threads, parts));
+  return ThreadsForParts(options.threads, std::min(parts, kMaxThreads), 8);
 }
 
 // Reads `text` in parts on several threads (HloCutPoints, ReadHloInParts)

@@ -74,4 +74,11 @@ int64_t IdleCores(int64_t at_most) {
   });
 }
 
+int64_t ThreadsForParts(int64_t requested, int64_t parts, int64_t at_most) {
+  if (parts <= 1) return 1;
+  const int64_t threads =
+      requested > 0 ? requested : IdleCores(std::min(parts, at_most));
+  return std::max<int64_t>(1, std::min(threads, parts));
+}
+
 }  // namespace hlolayout

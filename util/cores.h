@@ -27,6 +27,15 @@ namespace hlolayout {
 // when the work is large enough to split.
 int64_t IdleCores(int64_t at_most);
 
+// The threads worth starting for work that splits into `parts` (a text's
+// parts of a few MB, say): `requested` when above 0, else IdleCores, and
+// never more than `parts` or `at_most` when idle cores decide. 1 when the
+// work does not split, without reading the machine's load.
+//
+//   ThreadsForParts(/*requested=*/0, /*parts=*/18, /*at_most=*/8)  // 2 on
+//                                             // a quiet 2-core machine
+int64_t ThreadsForParts(int64_t requested, int64_t parts, int64_t at_most);
+
 inline constexpr int kRunnableReads = 5;
 inline constexpr int kRunnablePauseMicros = 100;
 

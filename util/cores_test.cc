@@ -72,6 +72,17 @@ TEST(Cores, AnUnreadableCountGivesTheCores) {
   EXPECT_EQ(later.Idle(4, 8), 2);
 }
 
+TEST(Cores, ThreadsForPartsNeverExceedThePartsOrRequest) {
+  EXPECT_EQ(ThreadsForParts(0, 1, 8), 1);  // does not split
+  EXPECT_EQ(ThreadsForParts(6, 0, 8), 1);
+  EXPECT_EQ(ThreadsForParts(6, 4, 8), 4);  // asked for more than the parts
+  EXPECT_EQ(ThreadsForParts(3, 40, 8), 3);
+  EXPECT_EQ(ThreadsForParts(16, 40, 8), 16);  // at_most bounds idle cores only
+  const int64_t idle = ThreadsForParts(0, 3, 8);
+  EXPECT_GE(idle, 1);
+  EXPECT_LE(idle, 3);
+}
+
 TEST(Cores, IdleCoresIsAPlausibleCount) {
   const int64_t n = IdleCores(8);
   EXPECT_GE(n, 1);
