@@ -55,15 +55,19 @@ struct CharClasses {
       of[c] = kOneCharacterKind[c] != TokenKind::kError ? kPunctuation : kOther;
     }
     for (char c : {' ', '\t', '\n', '\r', '\f', '\v'}) {
-      of[static_cast<unsigned char>(c)] = kSpace;
+      Set(c, kSpace);
     }
-    of['/'] = kSlash;
     for (int c = '0'; c <= '9'; ++c) of[c] = kDigit;
     for (int c = 'a'; c <= 'z'; ++c) of[c] = kLetter;
     for (int c = 'A'; c <= 'Z'; ++c) of[c] = kLetter;
-    of['_'] = kLetter;
-    of['-'] = kMinus;
-    of['<'] = kLessSign;
+    Set('/', kSlash);
+    Set('_', kLetter);
+    Set('-', kMinus);
+    Set('<', kLessSign);
+  }
+  // A char indexes through unsigned char (clang's -Wchar-subscripts).
+  constexpr void Set(char c, CharClass cls) {
+    of[static_cast<unsigned char>(c)] = cls;
   }
 };
 constexpr CharClasses kCharClasses;
