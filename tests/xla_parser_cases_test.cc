@@ -50,6 +50,16 @@ std::string Field(absl::string_view header, absl::string_view key) {
   return std::string(value);
 }
 
+// An integer field, -1 when the header has none.
+int64_t IntField(absl::string_view header, absl::string_view key) {
+  const std::string text = Field(header, key);
+  int64_t value = -1;
+  if (!text.empty() && !absl::SimpleAtoi(text, &value)) {
+    ADD_FAILURE() << key << "=" << text << " is not a number: " << header;
+  }
+  return value;
+}
+
 std::vector<Case> LoadCases() {
   std::ifstream in(TestDataPath("tests/data/xla_parser_cases.txt"),
                    std::ios::binary);
@@ -64,8 +74,8 @@ std::vector<Case> LoadCases() {
       std::vector<std::string> words = absl::StrSplit(line, ' ');
       current->kind = words.size() > 1 ? words[1] : "";
       current->name = words.size() > 2 ? words[2] : "";
-      absl::SimpleAtoi(Field(line, "instructions"), &current->instructions);
-      absl::SimpleAtoi(Field(line, "bytes"), &current->bytes);
+      current->instructions = IntField(line, "instructions");
+      current->bytes = IntField(line, "bytes");
       current->at = Field(line, "at");
       current->message = Field(line, "message");
       current->reason = Field(line, "reason");

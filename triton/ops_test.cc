@@ -245,10 +245,8 @@ class Random {
     static const char* kOuts[] = {"x", "y", "z"};
     NamedInts outs;
     const int num_out = 1 + Int(3);
-    int out_bits = 0;
     for (int o = 0; o < num_out; ++o) {
       const int bits = Int(4);
-      out_bits += bits;
       outs.emplace_back(kOuts[o], 1 << bits);
     }
     NamedBases bases;
