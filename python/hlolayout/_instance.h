@@ -17,7 +17,8 @@
 // ignores a second __init__ of an instance it finds registered, and a
 // new-style constructor (py::init) frees the value of one it does not
 // find: a class whose instances New or Place makes defines its own
-// __init__ (python/hlolayout/_ttnn.cc).
+// __init__ and __setstate__ (MethodNamed; python/hlolayout/_ttnn.cc,
+// _record.h).
 #ifndef HLOLAYOUT_PYTHON_HLOLAYOUT_INSTANCE_H_
 #define HLOLAYOUT_PYTHON_HLOLAYOUT_INSTANCE_H_
 
@@ -130,6 +131,40 @@ class FastInstances {
 
   static inline const pybind11::detail::type_info* info_ = nullptr;
 };
+
+// A method of `cls` that Python finds as `name`, a dunder name (set it as
+// cls.attr(name)), while pybind11 records it as "_" + the name between the
+// underscores (`_init` for __init__). pybind11 takes a function named
+// __init__ or __setstate__ for a constructor: an old-style one (taking
+// `self`) is deprecated (a FutureWarning in debug builds), and a new-style
+// one (py::init, py::pickle) frees the value of an instance New or Place
+// made before calling it. Such a method checks `self` itself (CheckSelf).
+template <typename F, typename... Extra>
+pybind11::cpp_function MethodNamed(pybind11::handle cls, const char* name,
+                                   F&& f, const Extra&... extra) {
+  namespace py = pybind11;
+  std::string recorded = name;  // pybind11 copies it
+  while (recorded.size() > 1 && recorded[0] == '_') recorded.erase(0, 1);
+  while (recorded.size() > 1 && recorded.back() == '_') recorded.pop_back();
+  recorded.insert(0, "_");
+  return py::cpp_function(std::forward<F>(f), py::name(recorded.c_str()),
+                          py::is_method(cls), extra...);
+}
+
+// For a method made by MethodNamed: a TypeError unless `self` is an
+// instance of `type` (or of a subclass), as pybind11 checks a
+// constructor's.
+inline void CheckSelf(pybind11::handle self, PyObject* type,
+                      const char* method) {
+  if (PyObject_TypeCheck(self.ptr(), reinterpret_cast<PyTypeObject*>(type))) {
+    return;
+  }
+  const pybind11::handle cls(type);  // named as Python names it
+  throw pybind11::type_error(
+      std::string(method) + "(self, ...) called with a self that is not a " +
+      pybind11::str(cls.attr("__module__")).cast<std::string>() + "." +
+      pybind11::str(cls.attr("__qualname__")).cast<std::string>());
+}
 
 }  // namespace hlolayout::pyext
 

@@ -237,16 +237,21 @@ void BindRecord(pybind11::module_& m, const char* module_name,
   // Pickling. __setstate__ gives a record its values once (pickle calls
   // it on a new object); called again it does nothing, as py::pickle's
   // did (which would free the values of a record NewRecordObject made).
+  // Made under another name (MethodNamed): by its own name pybind11 takes
+  // it for an old-style constructor (deprecated; a FutureWarning in debug
+  // builds).
   FastInstances<Record<Tag>>::Install(cls);
   cls.def("__getstate__", [](const Record<Tag>& r) { return r.values; });
-  cls.def("__setstate__", [](py::handle self, const py::tuple& values) {
-    if (FastInstances<Record<Tag>>::Made(self.ptr())) return;
-    if (values.size() != Tag::Spec().fields.size()) {
-      throw std::runtime_error("bad pickled record");
-    }
-    FastInstances<Record<Tag>>::Place(
-        self.ptr(), std::unique_ptr<Record<Tag>>(new Record<Tag>{values}));
-  });
+  cls.attr("__setstate__") = MethodNamed(
+      cls, "__setstate__", [](py::handle self, const py::tuple& values) {
+        CheckSelf(self, FastInstances<Record<Tag>>::Type(), "__setstate__");
+        if (FastInstances<Record<Tag>>::Made(self.ptr())) return;
+        if (values.size() != Tag::Spec().fields.size()) {
+          throw std::runtime_error("bad pickled record");
+        }
+        FastInstances<Record<Tag>>::Place(
+            self.ptr(), std::unique_ptr<Record<Tag>>(new Record<Tag>{values}));
+      });
 }
 
 }  // namespace hlolayout::pyext

@@ -819,11 +819,12 @@ void RegisterTtnn(py::module_& m) {
   // construction InitSpec (the type's tp_init slot), without pybind11's
   // dispatch; `__init__` called by name (super().__init__(...)) this, which
   // does nothing to a spec already made, as py::init's __init__ did. (Not
-  // a new-style constructor: pybind11 would free the spec already made.)
-  c.def(
-      "__init__",
+  // a pybind11 constructor: MethodNamed says why.)
+  c.attr("__init__") = MethodNamed(
+      c, "__init__",
       [](py::handle self, py::handle shape, py::handle dtype, py::handle layout,
          py::handle memory_config, py::handle tile, py::handle device) {
+        CheckSelf(self, SpecInstances::Type(), "__init__");
         if (SpecInstances::Made(self.ptr())) return;
         SpecInstances::Place(self.ptr(), MakeSpec(shape, dtype, layout,
                                                   memory_config, tile, device));

@@ -124,6 +124,14 @@ def test_explain_records():
     assert e.padding_and_size_error is None
     assert e == hl.parse_shape("f32[3,5]{1,0:T(2,2)}").explain()
     assert pickle.loads(pickle.dumps(e)) == e
+    # __setstate__ gives a record its values once; not to another object.
+    e.__setstate__(hl.parse_shape("f32[8]{0}").explain().__getstate__())
+    assert e.dimensions == (3, 5)
+    blank = hl.shapes.ArrayExplanation.__new__(hl.shapes.ArrayExplanation)
+    with pytest.raises(RuntimeError, match="bad pickled record"):
+        blank.__setstate__(())
+    with pytest.raises(TypeError, match="not a hlolayout.shapes.ArrayExplanation$"):
+        hl.shapes.ArrayExplanation.__setstate__(object(), e.__getstate__())
     t = hl.parse_shape("(f32[?], token[], b(s8[2]{0:T(4)}))").explain()
     assert [type(x).__name__ for x in t.elements_shapes] == [
         "ArrayExplanation", "OpaqueExplanation", "BufferExplanation"]
@@ -218,3 +226,14 @@ def test_bad_jax_layouts(bad):
 
 def test_version():
     assert isinstance(hl.__version__, str) and hl.__version__[0].isdigit()
+
+
+def test_import_warns_nothing():
+    # pybind11 (debug builds) warns of every deprecated constructor it is
+    # given when the module is imported: none here.
+    import subprocess
+    import sys
+    out = subprocess.run(
+        [sys.executable, "-W", "always", "-c", "import hlolayout, hlolayout.ttnn"],
+        capture_output=True, text=True)
+    assert out.returncode == 0 and out.stderr == "", out.stderr

@@ -441,6 +441,8 @@ def test_every_way_of_calling_tensor_spec():
     for s in (s, ttnn.TensorSpec((64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT)):
         s.__init__((128, 64), ttnn.float32, ttnn.TILE_LAYOUT)
         assert (s.shape, s.dtype) == ((64, 64), "bfloat16")
+    with pytest.raises(TypeError, match="not a hlolayout.ttnn.TensorSpec$"):
+        ttnn.TensorSpec.__init__(object(), (64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT)
     # CPython's parser's words (they vary with its version), naming the call.
     for args, kwargs, culprit in (
             (((64, 64), ttnn.bfloat16), {}, "'layout'"),
