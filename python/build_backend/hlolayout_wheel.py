@@ -28,6 +28,10 @@ SYSTEM = ("linux-vdso", "libc.so", "libm.so", "libstdc++.so", "libgcc_s.so",
 
 SUMMARY = "XLA HLO shapes and layouts: where every element lives"
 
+# The licence and the list of others' material (the repository's top files),
+# carried in the wheel's .dist-info.
+LICENSE_FILES = ("LICENSE", "NOTICE")
+
 
 def source_root():
     """The repository's top folder (this file is python/build_backend/)."""
@@ -65,8 +69,17 @@ def dist_info_name():
 
 def metadata_text():
     return ("Metadata-Version: 2.1\nName: hlolayout\nVersion: %s\n"
-            "Summary: %s\nRequires-Python: >=3.9\nRequires-Dist: numpy\n" %
-            (version(), SUMMARY))
+            "Summary: %s\nLicense: Apache-2.0\nRequires-Python: >=3.9\n"
+            "Requires-Dist: numpy\n" % (version(), SUMMARY))
+
+
+def license_texts():
+    """{name: bytes} of LICENSE and NOTICE from the repository's top."""
+    texts = {}
+    for name in LICENSE_FILES:
+        with open(os.path.join(source_root(), name), "rb") as f:
+            texts[name] = f.read()
+    return texts
 
 
 def needed_libraries(extension):
@@ -112,6 +125,8 @@ def wheel_files(extension, generator):
             files["hlolayout/_libs/" + soname] = f.read()
     dist_info = dist_info_name()
     files[dist_info + "/METADATA"] = metadata_text().encode()
+    for name, text in license_texts().items():
+        files[dist_info + "/" + name] = text
     files[dist_info + "/WHEEL"] = (
         "Wheel-Version: 1.0\nGenerator: %s\nRoot-Is-Purelib: false\nTag: %s\n" %
         (generator, "-".join(wheel_tag()))).encode()

@@ -28,6 +28,7 @@ def test_version_and_names_follow_the_package():
     assert "Name: hlolayout\n" in metadata
     assert "Version: %s\n" % hlolayout.__version__ in metadata
     assert "Requires-Dist: numpy\n" in metadata
+    assert "License: Apache-2.0\n" in metadata
 
 
 def test_wheel_holds_package_extension_and_libraries(tmp_path):
@@ -54,6 +55,9 @@ def test_wheel_holds_package_extension_and_libraries(tmp_path):
     tag = "-".join(hlolayout_wheel.wheel_tag())
     assert ("Tag: %s\n" % tag).encode() in members[dist_info + "WHEEL"]
     assert b"Root-Is-Purelib: false" in members[dist_info + "WHEEL"]
+    # The licence and NOTICE travel with the wheel.
+    assert b"Apache License" in members[dist_info + "LICENSE"]
+    assert b"## Material from other projects" in members[dist_info + "NOTICE"]
     # RECORD lists every other member with its sha256 and size.
     record = members[dist_info + "RECORD"].decode().splitlines()
     listed = {}
