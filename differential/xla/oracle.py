@@ -24,9 +24,10 @@ ids") and the usage report lines they order, on the modules listed with
 their reason in value_id_modules.txt only, and only where the ids match
 once hlolayout is given XLA's creation order (the created_ids check, which
 has no documented exceptions); any other module whose ids differ fails the
-run; the modules and checks
-docs/memory.md lists in its table of known differences; the parser cases
-docs/hlo-text.md lists. A module name there may carry its target
+run; an XLA:GPU difference known_gpu_differences.txt lists for its module
+and check with the class this run computes for it, exactly (another class
+on a listed pair fails: a listing names a cause, not a module); the parser
+cases docs/hlo-text.md lists. A module name there may carry its target
 (`h100:mlp_sgd.s.loss`, or `gpu:` for the three GPUs): a bare name is the
 module on every target. Exit status 1 when any difference is not
 documented, 2 when the zoo did not compile.
@@ -84,38 +85,31 @@ def listed_value_id_modules(path):
 
 # The open differences of XLA:GPU (one line per target:module, check and
 # the class of the difference, tab-separated), listed by the last full run
-# so that CI's sample fails on a new difference only;
-# docs/memory-xla-checks.md, "Checked against XLA:GPU", names each class.
+# so that CI's sample fails on a new difference only; a difference is
+# documented by its line only when this run computes the same class for it
+# (difference_class): a wrong total on a module listed for the order of its
+# usage lines is another class, and fails. docs/memory-xla-checks.md,
+# "Checked against XLA:GPU", names each class.
 KNOWN_GPU_DIFFERENCES = os.path.join(HERE, "known_gpu_differences.txt")
 
 
 def listed_known_differences(path):
-  """(module, check) pairs of KNOWN_GPU_DIFFERENCES (absent file: none)."""
-  pairs = set()
+  """{(module, check): class} of KNOWN_GPU_DIFFERENCES (absent file: none).
+  A line without its three tab-separated columns is an error."""
+  known = {}
   if not os.path.exists(path):
-    return pairs
+    return known
   with open(path) as f:
-    for line in f:
+    for number, line in enumerate(f, start=1):
       line = line.rstrip("\n")
       if not line or line.startswith("#"):
         continue
       parts = line.split("\t")
-      if len(parts) >= 2:
-        pairs.add((parts[0], parts[1]))
-  return pairs
-
-
-def documented_modules(doc_path):
-  """(module, check) pairs docs/memory.md lists as known differences."""
-  pairs = set()
-  with open(doc_path) as f:
-    for line in f:
-      m = re.match(r"^\| `([\w.\-:]+)` \| (memory_analysis|buffers|usage|live_ranges|counts"
-                   r"|compile)"
-                   r" \|", line)
-      if m:
-        pairs.add((m.group(1), m.group(2)))
-  return pairs
+      if len(parts) != 3 or not all(parts):
+        raise ValueError(f"{path}:{number}: expected module, check and class, "
+                         f"tab-separated")
+      known[(parts[0], parts[1])] = parts[2]
+  return known
 
 
 def names_of(name, target):
@@ -135,13 +129,22 @@ def value_id_names(name, target):
   return {f"{target}:{name}", f"gpu:{name}"}
 
 
-def classify(modules, documented, value_id_listed, target="cpu"):
+def listed_classes(known, name, check, target):
+  """The classes `known` lists for the module's check under its names
+  (names_of): usually one, none when it is not listed."""
+  return sorted(known[(n, check)] for n in names_of(name, target) if (n, check) in known)
+
+
+def classify(modules, known, value_id_listed, target="cpu"):
   """check -> (differing, documented, undocumented) lists of (name, text).
   A value-id difference, or an order of equal-size usage lines, is
   documented only on a module of value_id_listed whose ids match XLA's once
   hlolayout is given XLA's creation order (created_ids): then the order
-  the text does not hold is the whole reason. A created_ids difference is
-  never documented: it is a fault of the model."""
+  the text does not hold is the whole reason. Another difference is
+  documented only where `known` ({(module, check): class}) lists the
+  module's check with the class computed for it (module_class). A
+  created_ids difference is never documented: it is a fault of the
+  model."""
   out = {}
   for check in compare_zoo.CHECKS:
     differing, doc, undoc = [], [], []
@@ -152,16 +155,19 @@ def classify(modules, documented, value_id_listed, target="cpu"):
       differing.append((m.name, result))
       by_ids = check == "value_ids" or result in (
           compare_zoo.TIE_ORDER, compare_zoo.RANGE_ORDER, compare_zoo.BUFFER_TIES)
-      names = names_of(m.name, target)
       listed = value_id_names(m.name, target) & set(value_id_listed)
       # A listed module's value ids are documented only when XLA's creation
       # order explains them (created_ids, never documented itself but where
       # the allocations already differ).
       explained = not m.results.get("created_ids")
-      if ((by_ids and explained and listed)
-          or ((check != "created_ids" or result.startswith("not compared"))
-              and any((n, check) in documented for n in names))):
+      expected = listed_classes(known, m.name, check, target)
+      if by_ids and explained and listed:
         doc.append((m.name, result))
+      elif ((check != "created_ids" or result.startswith("not compared"))
+            and module_class(m, check) in expected):
+        doc.append((m.name, result))
+      elif expected:
+        undoc.append((m.name, f"{result} (listed as another class: {expected[0]})"))
       else:
         undoc.append((m.name, result))
     out[check] = (differing, doc, undoc)
@@ -236,7 +242,8 @@ def print_differences(classes, rows, verbose):
 def difference_class(check, result, created_ids=None):
   """The class of a difference, as known_gpu_differences.txt names it
   (`created_ids`: the module's created_ids result, None when the ids match
-  given XLA's creation order)."""
+  given XLA's creation order). An open difference is its whole text, so
+  that its listing documents that difference and no other."""
   if check in ("value_ids", "created_ids") and result.startswith("not compared"):
     return "follows from the buffers"
   if check == "value_ids" or result in (compare_zoo.TIE_ORDER, compare_zoo.RANGE_ORDER,
@@ -244,7 +251,27 @@ def difference_class(check, result, created_ids=None):
     if created_ids is None:
       return "value ids: the creation order guessed; XLA's gives XLA's (docs/memory.md)"
     return "value ids (docs/memory.md)"
-  return "open: " + re.sub(r"\d+", "N", result)[:100]
+  return "open: " + result
+
+
+def module_class(m, check):
+  """The class of module m's difference on `check` (m.results[check] set):
+  known_gpu_differences.txt's third column."""
+  return difference_class(check, m.results[check], m.results.get("created_ids"))
+
+
+def compile_class(m):
+  """The class of a module XLA did not compile: its error, numbers made N
+  (the instruction numbers of one size are not another's)."""
+  return "does not compile: " + re.sub(r"\d+", "N", m.xla.get("error", ""))[:100]
+
+
+def undocumented_compile_failures(modules, known, target):
+  """The modules XLA did not compile that `known` does not list with their
+  error's class (a module XLA:GPU cannot compile, listed as such by the
+  last full run, is not a failure of the harness)."""
+  return [m for m in modules if not m.compiled
+          and compile_class(m) not in listed_classes(known, m.name, "compile", target)]
 
 
 def known_lines(modules, target):
@@ -252,22 +279,15 @@ def known_lines(modules, target):
   lines = []
   for m in modules:
     if not m.compiled:
-      lines.append(f"{target}:{m.name}\tcompile\tdoes not compile: "
-                   + re.sub(r"\d+", "N", m.xla.get("error", ""))[:100])
+      lines.append(f"{target}:{m.name}\tcompile\t{compile_class(m)}")
       continue
     for check in compare_zoo.CHECKS:
-      result = m.results.get(check)
-      if not result:
-        continue
-      kind = difference_class(check, result, m.results.get("created_ids"))
-      if (m.results.get("buffers") and check in ("usage", "live_ranges")
-          and kind.startswith("open")):
-        kind = "follows from the buffers"
-      lines.append(f"{target}:{m.name}\t{check}\t{kind}")
+      if m.results.get(check):
+        lines.append(f"{target}:{m.name}\t{check}\t{module_class(m, check)}")
   return lines
 
 
-def run_target(args, target, listed, documented):
+def run_target(args, target, listed, known):
   """Compiles and compares the selection for one target; prints its table;
   returns (undocumented differences, modules that did not compile), or
   None when the zoo did not compile."""
@@ -276,7 +296,7 @@ def run_target(args, target, listed, documented):
     return None
   modules = compare_zoo.compare(args.hlolayout, compare_zoo.load_modules(directories),
                                 args.jobs)
-  classes = classify(modules, documented, listed, target)
+  classes = classify(modules, known, listed, target)
   differing = print_zoo_table(modules, classes, target)
   now_equal = sorted(m.name for m in modules if m.compiled
                      and value_id_names(m.name, target) & set(listed)
@@ -287,16 +307,19 @@ def run_target(args, target, listed, documented):
     print(f"value ids now equal on {len(now_equal)} listed module(s) "
           f"(take them off {os.path.relpath(VALUE_ID_MODULES, ROOT)}): "
           + ", ".join(now_equal[:10]))
+  stale = [f"{m.name} {check}" for m in modules if m.compiled for check in compare_zoo.CHECKS
+           if not m.results.get(check) and listed_classes(known, m.name, check, target)]
+  stale += [f"{m.name} compile" for m in modules if m.compiled
+            and listed_classes(known, m.name, "compile", target)]
+  if stale:
+    print(f"{len(stale)} listed difference(s) no longer differ (take them off "
+          f"{os.path.relpath(KNOWN_GPU_DIFFERENCES, ROOT)}): " + ", ".join(stale[:10]))
   print_differences(classes, [], args.verbose)
   print()
   if args.write_known_gpu and target != "cpu":
     args.known.extend(known_lines(modules, target))
     args.checked.extend(f"{target}:{m.name}" for m in modules)
-  # A module XLA:GPU cannot compile, listed as such by the last full run,
-  # is not a failure of the harness.
-  failed = [m for m in modules if not m.compiled
-            and not any((n, "compile") in documented for n in names_of(m.name, target))]
-  return differing, len(failed)
+  return differing, len(undocumented_compile_failures(modules, known, target))
 
 
 def main():
@@ -325,12 +348,11 @@ def main():
   print(f"XLA oracle: jax {jax.__version__}, jaxlib {jaxlib.__version__} "
         f"({', '.join(TARGET_NAMES[t] for t in targets)})")
   listed = listed_value_id_modules(VALUE_ID_MODULES)
-  documented = (documented_modules(os.path.join(ROOT, "docs/memory.md"))
-                | listed_known_differences(KNOWN_GPU_DIFFERENCES))
+  known = listed_known_differences(KNOWN_GPU_DIFFERENCES)
   differing = failed = 0
   args.known, args.checked = [], []
   for target in targets:
-    outcome = run_target(args, target, listed, documented)
+    outcome = run_target(args, target, listed, known)
     if outcome is None:
       print(f"oracle: the zoo did not compile for {target}", file=sys.stderr)
       return 2
