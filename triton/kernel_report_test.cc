@@ -81,6 +81,18 @@ TEST(KernelReportTest, TextWithoutTtgirIsRefusedLocated) {
   ASSERT_FALSE(r.ok());
   EXPECT_THAT(std::string(r.status().message()),
               StartsWith("<stdin>:1:1: no TTGIR module here: "));
+  // The README's tt-mlir example: a tensor of another dialect's encoding is
+  // no TTGIR (issue 89 item 9: it read as an implicit module, "layouts (0)").
+  r = MakeKernelReport(
+      Text("# hlolayout\n\n```sh\nT='tensor<128x2048xbf16, "
+           "#ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x8>, "
+           "memref<4x8x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<l1>>, "
+           "<width_sharded>, core_ranges = <[#ttnn.core_range<(0,0), "
+           "(7,0)>]>>>'\n```\n"),
+      "", "");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(std::string(r.status().message()),
+              StartsWith("<stdin>:1:1: no TTGIR module here: "));
 }
 
 TEST(KernelReportTest, UnknownReleaseOrTargetIsRefused) {

@@ -371,8 +371,11 @@ namespace hlolayout::triton {
 
 bool HoldsTtgir(const TtgirModule& m) {
   if (!m.alias_order.empty() || !m.converts.empty()) return true;
-  return std::any_of(m.types.begin(), m.types.end(),
-                     [](const TtgirType& t) { return !t.encoding.empty(); });
+  // A type counts when its encoding is a Triton layout: another dialect's
+  // (`#ttnn.ttnn_layout<...>`, whose kind keeps its dialect's name) is not.
+  return std::any_of(m.types.begin(), m.types.end(), [](const TtgirType& t) {
+    return !t.encoding.empty() && t.layout.kind.find('.') == std::string::npos;
+  });
 }
 
 absl::Status RequireTtgirModule(const TtgirModule& m, absl::string_view text,

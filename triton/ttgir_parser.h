@@ -125,7 +125,8 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
 // HoldsTtgir
 //
 // Whether `m` holds anything of TTGIR: a Triton layout alias, a tensor or
-// memdesc type with an encoding, or a convert_layout.
+// memdesc type whose encoding is a Triton layout (not another dialect's,
+// such as tt-mlir's `#ttnn.ttnn_layout`), or a convert_layout.
 bool HoldsTtgir(const TtgirModule& m);
 
 // RequireTtgirModule

@@ -506,7 +506,20 @@ TEST(TtgirParserTest, RequireTtgirModule) {
   EXPECT_TRUE(check("#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp "
                     "= [32], warpsPerCTA = [4], order = [0]}>\nmodule {\n}\n")
                   .ok());
-  // Plain tensors (TTIR) without a module are not TTGIR.
+  // Plain tensors (TTIR) without a module are not TTGIR, nor are tensors
+  // with another dialect's encoding (issue 89 item 9: the README's tt-mlir
+  // type was read as an implicit module with no layouts).
+  EXPECT_THAT(
+      check("T='tensor<128x2048xbf16, #ttnn.ttnn_layout<(d0, d1) -> (d0, "
+            "d1), <1x8>, memref<4x8x!ttcore.tile<32x32, bf16>, "
+            "#ttnn.buffer_type<l1>>, <width_sharded>>>'\n")
+          .message(),
+      HasSubstr("x.ttgir:1:1: no TTGIR module here"));
+  EXPECT_THAT(check("#l = #ttnn.ttnn_layout<(d0) -> (d0), <1x1>, "
+                    "memref<1x1xf32, #ttnn.buffer_type<dram>>, <interleaved>>\n"
+                    "tt.func @f(%x: tensor<8xf32, #l>) {\n}\n")
+                  .message(),
+              HasSubstr("x.ttgir:1:1: no TTGIR module here"));
   EXPECT_THAT(check("tt.func @f(%x: tensor<8xf32>) {\n}\n").message(),
               HasSubstr("x.ttgir:1:1: no TTGIR module here"));
   // A module without ttg.num-warps: TTIR.
