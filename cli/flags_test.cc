@@ -535,7 +535,8 @@ std::vector<Case> Cases() {
     c.values = Values({{"T", {"f16"}},
                        {"threads-per-warp:N", {"32"}},
                        {"num-warps:N", {"4"}},
-                       {"num-ctas:N", {"1"}}});
+                       {"num-ctas:N", {"1"}},
+                       {"triton:V", {"3.6.0", "latest"}}});
     c.flag_modes = {};
     c.flag_modes["memdesc"] = {InArgs({kShared, "--shape", "64x64"})};
     c.input_flags = {"batch"};

@@ -13,6 +13,7 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
+#include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/json.h"
 #include "hlolayout/triton/layout_check.h"
 #include "hlolayout/util/json_writer.h"
@@ -22,7 +23,7 @@ namespace hlolayout::cli {
 const char kTritonCheckHelp[] =
     R"(usage: hlolayout triton check LAYOUT --shape S [--element T] [--memdesc]
                              [--threads-per-warp N] [--num-warps N]
-                             [--num-ctas N] [--json]
+                             [--num-ctas N] [--triton V] [--json]
        hlolayout triton check --batch FILE|-
 
 Whether Triton accepts LAYOUT (TTGIR text, a file, or '-') on a type of
@@ -36,12 +37,17 @@ the LinearLayout it gives; refusals carry Triton's message.
   --threads-per-warp N   the module's ttg.threads-per-warp (default 32)
   --num-warps N          the module's ttg.num-warps (default: the layout's)
   --num-ctas N           the module's ttg.num-ctas (default: the layout's)
+  --triton V             the release whose rules decide where the text does
+                         not say: 3.9.0 (default) or 3.6.0 (a tensor memory
+                         attribute without CTASplitM/N or CGALayout is then
+                         3.6.0's, with its memdesc checks)
   --json                 one JSON object (keys: ok, kind, ttgir, shape,
                          bases, out_dims, error)
   --batch FILE           many checks: each line of FILE a JSON object
                          {"layout": ..., "shape": [...], "element": "f16",
                          "memdesc": false, "threads_per_warp": 64,
-                         "num_warps": 4, "num_ctas": 1}; prints one JSON
+                         "num_warps": 4, "num_ctas": 1, "triton": "3.6.0"};
+                         prints one JSON
                          object per line, as --json does
   --help                 this text
 
@@ -117,7 +123,8 @@ int RunTritonCheck(const std::vector<std::string>& raw, IoContext& io) {
   constexpr absl::string_view kWho = "hlolayout triton check";
   static constexpr absl::string_view kSwitches[] = {"memdesc", "json", "help"};
   static constexpr absl::string_view kValued[] = {
-      "shape", "element", "threads-per-warp", "num-warps", "num-ctas", "batch"};
+      "shape", "element", "threads-per-warp", "num-warps", "num-ctas",
+      "batch", "triton"};
   absl::StatusOr<Args> args = ParseArgs(raw, kSwitches, kValued);
   if (!args.ok()) {
     io.err << kWho << ": " << args.status().message() << "\n";
@@ -147,6 +154,15 @@ int RunTritonCheck(const std::vector<std::string>& raw, IoContext& io) {
       io.err << kWho << ": " << s.message() << "\n";
       return 2;
     }
+  }
+  if (args->Has("triton")) {
+    absl::StatusOr<triton::TritonVersion> v =
+        triton::TritonVersionNamed(args->Value("triton", ""));
+    if (!v.ok()) {
+      io.err << kWho << ": " << v.status().message() << "\n";
+      return 2;
+    }
+    c.triton = *v;
   }
   absl::StatusOr<std::string> layout = LayoutText(args->positional[0], io);
   if (!layout.ok()) {

@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/triton/bases_json.h"
+#include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
@@ -43,6 +44,28 @@ int WarpsOf(const Layout& named, const LayoutCheckRequest& r) {
   return w < 0 ? 1 : static_cast<int>(sized->InDimSize(w));
 }
 
+// Under Triton 3.6.0, a tensor memory attribute that both spellings read
+// (no CTASplitM/N, no CGALayout nor another key of Triton 3.7 and later)
+// is 3.6.0's, with one CTA.
+Layout InReleaseSpelling(Layout layout, TritonVersion version) {
+  if (version != TritonVersion::k3_6_0) return layout;
+  if (const auto* t = layout.get<TensorMemoryLayout>()) {
+    if (!t->legacy_split && t->cga.empty() && !t->fp4_padded) {
+      TensorMemoryLayout old = *t;
+      old.legacy_split = true;
+      return Layout(old);
+    }
+  }
+  if (const auto* t = layout.get<TensorMemoryScalesLayout>()) {
+    if (!t->legacy_split && t->cga.empty() && !t->k_then_mn) {
+      TensorMemoryScalesLayout old = *t;
+      old.legacy_split = true;
+      return Layout(old);
+    }
+  }
+  return layout;
+}
+
 absl::Status Missing(absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat("a check needs ", what));
 }
@@ -71,6 +94,7 @@ LayoutCheck CheckLayout(const LayoutCheckRequest& request) {
   }
   c.kind = named->kind_name();
   c.ttgir = PrintLayout(*named);
+  named = InReleaseSpelling(*std::move(named), request.triton);
   LayoutUse use;
   use.shape = request.shape;
   use.memdesc = request.memdesc;
@@ -119,6 +143,13 @@ absl::StatusOr<LayoutCheckRequest> LayoutCheckRequestFromJson(
   absl::StatusOr<std::optional<int>> ctas = CountKey(v, "num_ctas");
   if (!ctas.ok()) return ctas.status();
   r.num_ctas = *ctas;
+  if (const JsonValue* t = v.Find("triton")) {
+    absl::StatusOr<TritonVersion> version =
+        t->is_string() ? TritonVersionNamed(t->string)
+                       : Missing("\"triton\" as a string (\"3.6.0\")");
+    if (!version.ok()) return version.status();
+    r.triton = *version;
+  }
   return r;
 }
 

@@ -25,6 +25,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/json.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/util/json_writer.h"
@@ -40,6 +41,11 @@ struct LayoutCheckRequest {
   int threads_per_warp = 32;
   std::optional<int> num_warps;  // unset: as many as the layout has
   std::optional<int> num_ctas;   // unset: as many as the layout has
+  // The release whose rules decide where the text does not say: under
+  // 3.6.0, a tensor memory attribute both releases read (no CTASplitM/N, no
+  // CGALayout) is 3.6.0's, whose memdesc checks differ (docs/triton.md,
+  // "Triton versions"). The layout verifiers' rules follow the spelling.
+  TritonVersion triton = kNewestTriton;
 };
 
 // The answer: `status` is Triton's refusal, or OK with the layout's kind,
@@ -58,8 +64,9 @@ LayoutCheck CheckLayout(const LayoutCheckRequest& request);
 //
 // One request from a JSON object {"layout": ..., "shape": [...],
 // "element": "f16", "memdesc": false, "threads_per_warp": 64,
-// "num_warps": 4, "num_ctas": 1} (only layout and shape required; sizes 1 to
-// 2^40, counts 1 to 2^20). Errors name the key ("a check needs ...").
+// "num_warps": 4, "num_ctas": 1, "triton": "3.6.0"} (only layout and shape
+// required; sizes 1 to 2^40, counts 1 to 2^20). Errors name the key ("a check
+// needs ...").
 absl::StatusOr<LayoutCheckRequest> LayoutCheckRequestFromJson(
     const JsonValue& v);
 

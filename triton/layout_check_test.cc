@@ -1,9 +1,13 @@
 #include "hlolayout/triton/layout_check.h"
 
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/json.h"
 #include "hlolayout/util/json_writer.h"
 
@@ -107,6 +111,74 @@ TEST(LayoutCheck, BadRequests) {
             "a check needs \"num_ctas\" from 1 to 2^20");
   EXPECT_EQ(error(R"({"layout": "#x", "shape": [4], "threads_per_warp": 0})"),
             "a check needs \"threads_per_warp\" from 1 to 2^20");
+  EXPECT_EQ(error(R"({"layout": "#x", "shape": [4], "triton": 3.6})"),
+            "a check needs \"triton\" as a string (\"3.6.0\")");
+  EXPECT_THAT(error(R"({"layout": "#x", "shape": [4], "triton": "3.7"})"),
+              HasSubstr("Triton version '3.7' is not modelled"));
+}
+
+LayoutCheckRequest Tmem(const std::string& layout, std::vector<int64_t> shape,
+                        const std::string& element,
+                        TritonVersion triton = kNewestTriton) {
+  LayoutCheckRequest r;
+  r.layout = layout;
+  r.shape = std::move(shape);
+  r.element = element;
+  r.memdesc = true;
+  r.triton = triton;
+  return r;
+}
+
+// Issue 89 item 10: a multi-buffered tensor memory memdesc of 2048 32-bit
+// columns per buffer. Triton 3.9.0 accepts it (it counts no columns at the
+// type); Triton 3.6.0 refuses it, and so does the library under 3.6.0's
+// rules, with its figure (rows x columns x colStride / 128 lanes).
+TEST(LayoutCheck, TensorMemoryColumnsUnderEachRelease) {
+  const std::string kTmem =
+      "#ttng.tensor_memory_encoding<blockM = 64, blockN = 512, colStride = 2>";
+  EXPECT_TRUE(CheckLayout(Tmem(kTmem, {2, 128, 1024}, "f16")).status.ok());
+  const LayoutCheck old =
+      CheckLayout(Tmem(kTmem, {2, 128, 1024}, "f16", TritonVersion::k3_6_0));
+  EXPECT_EQ(old.status.message(),
+            "nCol / (CTASplitM * CTASplitN) must be less than or equal to 512 "
+            "* 32 / bitwidth but got 2048");
+  EXPECT_EQ(old.ttgir, kTmem);  // printed as written
+  // Half the columns fit; 3.6.0's own spelling (CTASplitM) says the release
+  // without being asked. The rule had colStride twice and blockM in it.
+  EXPECT_TRUE(
+      CheckLayout(Tmem(kTmem, {2, 128, 512}, "f16", TritonVersion::k3_6_0))
+          .status.ok());
+  const std::string kSplit =
+      "#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 2, "
+      "CTASplitM = 1>";
+  EXPECT_TRUE(CheckLayout(Tmem(kSplit, {128, 512}, "f16")).status.ok());
+  EXPECT_EQ(CheckLayout(Tmem(kSplit, {3, 128, 1024}, "f16")).status.message(),
+            "nCol / (CTASplitM * CTASplitN) must be less than or equal to 512 "
+            "* 32 / bitwidth but got 2048");
+  // The shape per CTA comes first, naming the last two dims (3.6.0) or all
+  // of them, as the tensor's (3.9.0).
+  EXPECT_EQ(CheckLayout(Tmem(kSplit, {2, 32, 4096}, "f16")).status.message(),
+            "the allocation shape must be at least 64x64. Got 32, 4096");
+  EXPECT_EQ(CheckLayout(Tmem(kTmem, {2, 32, 4096}, "f16")).status.message(),
+            "the tensor shape must be at least 64x512. Got 2, 32, 4096");
+}
+
+// Scales are never multi-buffered: each release refuses a rank but 2 with
+// its own message.
+TEST(LayoutCheck, TensorMemoryScalesHaveRankTwo) {
+  const std::string kScales = "#ttng.tensor_memory_scales_encoding<>";
+  EXPECT_TRUE(CheckLayout(Tmem(kScales, {128, 8}, "i8")).status.ok());
+  EXPECT_EQ(CheckLayout(Tmem(kScales, {2, 128, 8}, "i8")).status.message(),
+            "tensor-memory scale descriptors must have rank 2; got 3");
+  EXPECT_EQ(
+      CheckLayout(Tmem(kScales, {2, 128, 8}, "f16", TritonVersion::k3_6_0))
+          .status.message(),
+      "Scales don't currently support multibuffering");
+  EXPECT_EQ(CheckLayout(Tmem("#ttng.tensor_memory_scales_encoding<CTASplitM "
+                             "= 2>",
+                             {2, 256, 8}, "i8"))
+                .status.message(),
+            "Scales don't currently support multibuffering");
 }
 
 }  // namespace

@@ -216,7 +216,7 @@ TEST(MemoryLayoutsTest, TritonsChecksWhereATypeUsesALayout) {
                 "32. Got 32 and 2"));
   EXPECT_THAT(
       std::string(Use(Tmem(128, 64, 1), {64, 64}, true, 32, 32, 4).message()),
-      HasSubstr("the allocation shape must be at least 128x64. Got 64, 64"));
+      HasSubstr("the tensor shape must be at least 128x64. Got 64, 64"));
   EXPECT_TRUE(Use(Tmem(128, 256, 1), {2, 128, 64}, true, 16, 32, 4).ok());
   EXPECT_THAT(std::string(Use("#ttng.tensor_memory_scales_encoding<>", {128, 4},
                               true, 16, 32, 4)

@@ -97,7 +97,13 @@ absl::Status VerifyTensor(const Layout& layout, const LayoutUse& use) {
   return absl::OkStatus();
 }
 
-// MemDescType::verify for tensor memory: the allocation's last two dims.
+// MemDescType::verify for tensor memory: the allocation's last two dims
+// (docs/triton.md, "Tensor memory"). Triton 3.6.0's rules apply to its
+// spelling (legacy_split): the at-least shape per CTA with blockN as
+// written, then at most 512 32-bit columns per CTA (its message's nCol:
+// rows x columns x colStride over the 128 lanes, over the CTAs), both
+// fitted to Triton 3.6.0's answers. Triton 3.7 and later clip blockN to
+// the columns and do not count the columns at the type.
 absl::Status VerifyTensorMemory(const TensorMemoryLayout& t,
                                 const LayoutUse& use) {
   const size_t n = use.shape.size();
@@ -110,18 +116,7 @@ absl::Status VerifyTensorMemory(const TensorMemoryLayout& t,
   const int64_t rows = use.shape[n - 2], cols = use.shape[n - 1];
   int64_t split_m = t.cta_split_m, split_n = t.cta_split_n;
   int64_t block_n = t.block_n;
-  if (t.legacy_split) {
-    // Triton 3.6 (the CTASplitM / CTASplitN spelling): at most 512 32-bit
-    // columns per CTA.
-    const int64_t n_col = cols * std::max<int64_t>(1, rows / t.block_m) *
-                          t.col_stride / (split_m * split_n);
-    if (n_col > 512 * 32 / use.element_bits) {
-      return Err(absl::StrCat(
-          "nCol / (CTASplitM * CTASplitN) must be less than or equal to 512 "
-          "* 32 / bitwidth but got ",
-          n_col));
-    }
-  } else {
+  if (!t.legacy_split) {
     split_m = split_n = 1;
     for (const auto& b : t.cga) {
       if (b.size() == 2 && b[0] != 0) split_m *= 2;
@@ -130,9 +125,26 @@ absl::Status VerifyTensorMemory(const TensorMemoryLayout& t,
     block_n = std::min<int64_t>(t.block_n, cols);
   }
   if (rows < t.block_m * split_m || cols < block_n * split_n) {
-    return Err(absl::StrCat("the allocation shape must be at least ",
-                            t.block_m * split_m, "x", block_n * split_n,
-                            ". Got ", absl::StrJoin(use.shape, ", ")));
+    // Triton 3.6.0 names the allocation and its last two dims, 3.7 and
+    // later the tensor and all of them.
+    return Err(absl::StrCat("the ", t.legacy_split ? "allocation" : "tensor",
+                            " shape must be at least ", t.block_m * split_m,
+                            "x", block_n * split_n, ". Got ",
+                            t.legacy_split ? absl::StrCat(rows, ", ", cols)
+                                           : absl::StrJoin(use.shape, ", ")));
+  }
+  if (t.legacy_split) {
+    // Sizes are at most 2^40 and colStride at most 32: no overflow in 128
+    // bits.
+    const unsigned __int128 n_col = static_cast<unsigned __int128>(rows) *
+                                    cols * t.col_stride / 128 /
+                                    (split_m * split_n);
+    if (n_col > static_cast<unsigned __int128>(512 * 32 / use.element_bits)) {
+      return Err(absl::StrCat(
+          "nCol / (CTASplitM * CTASplitN) must be less than or equal to 512 "
+          "* 32 / bitwidth but got ",
+          static_cast<uint64_t>(n_col)));
+    }
   }
   absl::StatusOr<LinearLayout> l = ToLinearLayout(Layout(t), {rows, cols});
   if (!l.ok()) return l.status();
@@ -151,9 +163,16 @@ absl::Status VerifyMemdesc(const Layout& layout, const LayoutUse& use) {
   const int n = static_cast<int>(use.shape.size());
   if (const auto* t = layout.get<TensorMemoryLayout>()) {
     if (absl::Status s = VerifyTensorMemory(*t, use); !s.ok()) return s;
-  } else if (layout.get<TensorMemoryScalesLayout>() != nullptr) {
-    if (n != 2 && n != 3) {
-      return Err("Scales must be 2D or 3D (with multibuffering)");
+  } else if (const auto* s = layout.get<TensorMemoryScalesLayout>()) {
+    // Scales are not multi-buffered: Triton 3.6.0 says so of any rank but
+    // 2, 3.9.0 names the rank (both seen on tmem_alloc).
+    if (n != 2) {
+      return Err(s->legacy_split
+                     ? std::string("Scales don't currently support "
+                                   "multibuffering")
+                     : absl::StrCat("tensor-memory scale descriptors must "
+                                    "have rank 2; got ",
+                                    n));
     }
     if (use.element_bits != 8) return Err("bitwidth must be 8");
   } else if (layout.is_shared()) {

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # differential/triton/ci.sh: a bounded sample of the Triton layout harness
 # (layouts.py) against Triton 3.6.0 and the newest Triton release, each in a
-# venv made from its pinned requirements file (differential/venv.sh).
+# venv made from its pinned requirements file (differential/venv.sh); then
+# the tensor memory memdescs of tmem_memdesc.py, 200 cases per release
+# (HLOLAYOUT_TMEM_CASES).
 #
 #   differential/triton/ci.sh                 # 25 cases per family and version
 #   HLOLAYOUT_TRITON_CASES=500 HLOLAYOUT_TRITON_SEED=7 differential/triton/ci.sh
@@ -61,6 +63,11 @@ for req in requirements-3.6.0.txt requirements-latest.txt; do
   if ! "${venvs[$req]}/bin/python" differential/triton/layouts.py --hlolayout "$bin" \
       --per-family "$cases" --seed "$seed" --show 3 \
       --other-python "${venvs[$other]}/bin/python"; then
+    status=1
+  fi
+  # Tensor memory memdescs by this release's own rules (tmem_memdesc.py).
+  if ! "${venvs[$req]}/bin/python" differential/triton/tmem_memdesc.py --hlolayout "$bin" \
+      --count "${HLOLAYOUT_TMEM_CASES:-200}" --seed "$seed"; then
     status=1
   fi
 done

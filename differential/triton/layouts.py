@@ -139,7 +139,8 @@ VERSION_RULES = {
         "bitwidth\"); the newest leaves it to the allocator",
     "scales_multibuffer_3.6":
         "Triton 3.6.0 refuses a multi-buffered (rank 3) tensor memory scales memdesc "
-        "(\"Scales don't currently support multibuffering\"); the newest accepts it",
+        "(\"Scales don't currently support multibuffering\"); the newest refuses it with "
+        "another message (\"tensor-memory scale descriptors must have rank 2\")",
 }
 DOCUMENTED.update(VERSION_RULES)
 DOCUMENTED["padded_unknown_key"] = (
