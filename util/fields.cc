@@ -1,0 +1,47 @@
+#include "hlolayout/util/fields.h"
+
+#include <deque>
+#include <mutex>  // NOLINT
+#include <string>
+#include <utility>
+
+#include "hlolayout/util/check.h"
+
+namespace hlolayout::fields_internal {
+
+void SpecBuilder::Add(const char* name, const char* doc, std::string type,
+                      const FieldOptions& o) {
+  // The specs live as long as the program; so do their type names. Two
+  // types' specs may be made at once on two threads.
+  static auto* mutex = new std::mutex();
+  static auto* types = new std::deque<std::string>();
+  const char* type_name;
+  {
+    std::lock_guard<std::mutex> lock(*mutex);
+    types->push_back(std::move(type));
+    type_name = types->back().c_str();
+  }
+  FieldSpec f{name, doc != nullptr ? doc : "", type_name};
+  f.json = o.json;
+  f.json_name = o.json_name;
+  f.in_repr = o.in_repr;
+  f.deprecated_name = o.deprecated_name;
+  f.item_indent = o.item_indent;
+  f.key_indent = o.key_indent;
+  f.close_after_last_item = o.close_after_last_item;
+  spec_->fields.push_back(f);
+}
+
+void CheckSpec(const RecordSpec& spec, const char* cxx_name) {
+  HLOLAYOUT_CHECK(spec.name != nullptr)
+      << cxx_name << ": its HlolayoutFields hook calls no f.Type(name, doc)";
+  for (size_t i = 0; i < spec.fields.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      HLOLAYOUT_CHECK(absl::string_view(spec.fields[i].name) !=
+                      spec.fields[j].name)
+          << spec.name << ": field " << spec.fields[i].name << " twice";
+    }
+  }
+}
+
+}  // namespace hlolayout::fields_internal

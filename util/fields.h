@@ -1,0 +1,350 @@
+// util/fields.h: an answer type's one field list, the field hook, and the
+// generic visitors every face of an answer is made by.
+//
+// A type lists its fields once, in one friend function template found by
+// argument-dependent lookup, as Abseil's AbslStringify and AbslHashValue do:
+// each field's name, value and (for Python) doc travel together. Every
+// writer is a visitor of that one list: the JSON writer (AnswerJson), the
+// Python binding (python/hlolayout/_answer.h: attributes, to_dict(), repr)
+// and the .pyi stub generator (each field's Python type follows from its
+// C++ type), so a name and its value cannot part.
+//
+//   struct Place {
+//     std::vector<int64_t> index;
+//     int64_t offset = 0;
+//     Omit<int64_t> bank;  // left out when absent
+//
+//     template <typename Fields>
+//     friend void HlolayoutFields(Fields& f, const Place& p) {
+//       f.Type("Place", "Where one element lives.");
+//       f("index", p.index, "The element's index.");
+//       f("offset", p.offset, "Its byte offset.", FieldOptions().Repr());
+//       f("bank", p.bank, "The DRAM bank, or None.");
+//     }
+//   };
+//   AnswerJson(Place{{2, 3}, 40, {}}) ==
+//       "{\"index\": [2, 3], \"offset\": 40}"
+//   SpecOf<Place>().fields[2].type == std::string("Optional[int]")
+//
+// The hook calls f.Type(name, doc) once, then f(name, value[, doc[,
+// options]]) once per field, always in the same order and for every field
+// (a field that does not apply is an empty Omit or optional, never a
+// missing call): SpecOf<T>() visits a default-constructed T to learn the
+// list. Fields shared by several types are a function template the hooks
+// call, never a macro.
+//
+// Values: bool, integers, floating point, strings; std::optional<V> (null
+// when empty), Omit<V> (left out of the JSON when empty, None in Python),
+// std::vector<V> and std::array<V, N> (lists), std::pair<A, B> (a list of
+// two), std::variant<V...> (the value held), and any type with a hook (a
+// record).
+#ifndef HLOLAYOUT_UTIL_FIELDS_H_
+#define HLOLAYOUT_UTIL_FIELDS_H_
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <typeinfo>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "hlolayout/util/record.h"
+
+namespace hlolayout {
+
+// Omit<V>: a value that is absent, not null, when empty: the JSON leaves
+// its key out, Python reads None (RecordSink::Absent).
+template <typename V>
+class Omit : public std::optional<V> {
+ public:
+  using std::optional<V>::optional;
+  using std::optional<V>::operator=;
+};
+
+// How a field appears beyond its name, value and doc; chained:
+// FieldOptions().Json(FieldJson::kIndex).Repr().
+struct FieldOptions {
+  FieldJson json = FieldJson::kValue;
+  const char* json_name = nullptr;
+  bool in_repr = false;
+  const char* deprecated_name = nullptr;
+  const char* item_indent = nullptr;
+  const char* key_indent = nullptr;
+  bool close_after_last_item = false;
+
+  constexpr FieldOptions Json(FieldJson form) const {
+    FieldOptions o = *this;
+    o.json = form;
+    return o;
+  }
+  // The JSON key when it is not the Python attribute's name.
+  constexpr FieldOptions Key(const char* name) const {
+    FieldOptions o = *this;
+    o.json_name = name;
+    return o;
+  }
+  constexpr FieldOptions Repr() const {
+    FieldOptions o = *this;
+    o.in_repr = true;
+    return o;
+  }
+  constexpr FieldOptions Deprecated(const char* old_name) const {
+    FieldOptions o = *this;
+    o.deprecated_name = old_name;
+    return o;
+  }
+  constexpr FieldOptions ItemIndent(const char* indent,
+                                    bool close_after_last = false) const {
+    FieldOptions o = *this;
+    o.item_indent = indent;
+    o.close_after_last_item = close_after_last;
+    return o;
+  }
+  constexpr FieldOptions KeyIndent(const char* indent) const {
+    FieldOptions o = *this;
+    o.key_indent = indent;
+    return o;
+  }
+};
+
+namespace fields_internal {
+
+// A visitor that does nothing: HasFields<T> asks whether T's hook exists.
+struct NoFields {
+  void Type(const char*, const char*) {}
+  template <typename V>
+  void operator()(const char*, const V&, const char* = nullptr,
+                  FieldOptions = {}) {}
+};
+
+template <typename T, typename = void>
+struct HasFields : std::false_type {};
+template <typename T>
+struct HasFields<T, std::void_t<decltype(HlolayoutFields(
+                        std::declval<NoFields&>(), std::declval<const T&>()))>>
+    : std::true_type {};
+
+template <typename T>
+struct IsOptional : std::false_type {};
+template <typename V>
+struct IsOptional<std::optional<V>> : std::true_type {};
+
+template <typename T>
+struct IsOmit : std::false_type {};
+template <typename V>
+struct IsOmit<Omit<V>> : std::true_type {};
+
+template <typename T>
+struct IsList : std::false_type {};
+template <typename V, typename A>
+struct IsList<std::vector<V, A>> : std::true_type {};
+template <typename V, size_t N>
+struct IsList<std::array<V, N>> : std::true_type {};
+
+template <typename T>
+struct IsPair : std::false_type {};
+template <typename A, typename B>
+struct IsPair<std::pair<A, B>> : std::true_type {};
+
+template <typename T>
+struct IsVariant : std::false_type {};
+template <typename... V>
+struct IsVariant<std::variant<V...>> : std::true_type {};
+
+template <typename V>
+constexpr bool kIsString =
+    std::is_convertible_v<const V&, absl::string_view> && !IsList<V>::value;
+
+// The spec of T, made once from its hook (SpecOf).
+template <typename T>
+const RecordSpec* MakeSpec();
+
+// CHECKs that a hook named its type and listed fields.
+void CheckSpec(const RecordSpec& spec, const char* cxx_name);
+
+template <typename... V>
+std::string UnionOf(std::variant<V...>*);
+
+}  // namespace fields_internal
+
+// SpecOf
+//
+// T's field list as a RecordSpec (util/record.h): names, docs, options and
+// each field's Python type, made once from the hook. The record writers
+// (RecordJsonWriter, Python's PyRecordSink and BindRecord) take it.
+template <typename T>
+const RecordSpec& SpecOf() {
+  static_assert(fields_internal::HasFields<T>::value,
+                "SpecOf<T>: T has no HlolayoutFields hook");
+  static const RecordSpec* const spec = fields_internal::MakeSpec<T>();
+  return *spec;
+}
+
+// PythonTypeOf
+//
+// The Python type of a field of C++ type V as the .pyi stubs write it:
+// int64_t -> "int", std::optional<std::string> -> "Optional[str]",
+// std::vector<Place> -> "Tuple[Place, ...]".
+template <typename V>
+std::string PythonTypeOf() {
+  using namespace fields_internal;  // NOLINT
+  if constexpr (std::is_same_v<V, bool>) {
+    return "bool";
+  } else if constexpr (std::is_integral_v<V>) {
+    return "int";
+  } else if constexpr (std::is_floating_point_v<V>) {
+    return "float";
+  } else if constexpr (kIsString<V>) {
+    return "str";
+  } else if constexpr (IsOptional<V>::value || IsOmit<V>::value) {
+    const std::string inner = PythonTypeOf<typename V::value_type>();
+    if (inner.rfind("Optional[", 0) == 0) return inner;
+    return "Optional[" + inner + "]";
+  } else if constexpr (IsList<V>::value) {
+    return "Tuple[" + PythonTypeOf<typename V::value_type>() + ", ...]";
+  } else if constexpr (IsPair<V>::value) {
+    return "Tuple[" + PythonTypeOf<typename V::first_type>() + ", " +
+           PythonTypeOf<typename V::second_type>() + "]";
+  } else if constexpr (IsVariant<V>::value) {
+    return UnionOf(static_cast<V*>(nullptr));
+  } else {
+    static_assert(HasFields<V>::value,
+                  "a field's type is a value, a list, an optional or a type "
+                  "with a HlolayoutFields hook");
+    return SpecOf<V>().name;
+  }
+}
+
+namespace fields_internal {
+
+template <typename... V>
+std::string UnionOf(std::variant<V...>*) {
+  std::string out = "Union[";
+  bool first = true;
+  for (const std::string& t : {PythonTypeOf<V>()...}) {
+    out += first ? t : ", " + t;
+    first = false;
+  }
+  return out + "]";
+}
+
+}  // namespace fields_internal
+
+// EmitValue
+//
+// Sends `value` to `sink` as its field list says: a record as BeginRecord,
+// its fields, EndRecord.
+template <typename V>
+void EmitValue(const V& value, RecordSink& sink);
+
+namespace fields_internal {
+
+// Visits a hook, sending each field's value to a RecordSink.
+class Emitter {
+ public:
+  explicit Emitter(RecordSink& sink) : sink_(sink) {}
+  void Type(const char*, const char*) {}
+  template <typename V>
+  void operator()(const char*, const V& value, const char* = nullptr,
+                  FieldOptions = {}) {
+    EmitValue(value, sink_);
+  }
+
+ private:
+  RecordSink& sink_;
+};
+
+// Visits a hook, collecting the spec.
+class SpecBuilder {
+ public:
+  explicit SpecBuilder(RecordSpec* spec) : spec_(spec) {}
+  void Type(const char* name, const char* doc) {
+    spec_->name = name;
+    spec_->doc = doc;
+  }
+  template <typename V>
+  void operator()(const char* name, const V&, const char* doc = nullptr,
+                  FieldOptions o = {}) {
+    Add(name, doc, PythonTypeOf<V>(), o);
+  }
+
+ private:
+  void Add(const char* name, const char* doc, std::string type,
+           const FieldOptions& o);
+  RecordSpec* spec_;
+};
+
+template <typename T>
+const RecordSpec* MakeSpec() {
+  auto* spec = new RecordSpec{nullptr, nullptr, {}};
+  SpecBuilder builder(spec);
+  const T value{};
+  HlolayoutFields(builder, value);
+  CheckSpec(*spec, typeid(T).name());
+  return spec;
+}
+
+}  // namespace fields_internal
+
+template <typename V>
+void EmitValue(const V& value, RecordSink& sink) {
+  using namespace fields_internal;  // NOLINT
+  if constexpr (std::is_same_v<V, bool>) {
+    sink.Bool(value);
+  } else if constexpr (std::is_integral_v<V>) {
+    sink.Int(static_cast<int64_t>(value));
+  } else if constexpr (std::is_floating_point_v<V>) {
+    sink.Double(static_cast<double>(value));
+  } else if constexpr (kIsString<V>) {
+    sink.String(absl::string_view(value));
+  } else if constexpr (IsOmit<V>::value) {
+    if (value.has_value()) {
+      EmitValue(*value, sink);
+    } else {
+      sink.Absent();
+    }
+  } else if constexpr (IsOptional<V>::value) {
+    if (value.has_value()) {
+      EmitValue(*value, sink);
+    } else {
+      sink.None();
+    }
+  } else if constexpr (IsList<V>::value) {
+    sink.BeginList();
+    for (const auto& item : value) EmitValue(item, sink);
+    sink.EndList();
+  } else if constexpr (IsPair<V>::value) {
+    sink.BeginList();
+    EmitValue(value.first, sink);
+    EmitValue(value.second, sink);
+    sink.EndList();
+  } else if constexpr (IsVariant<V>::value) {
+    std::visit([&sink](const auto& held) { EmitValue(held, sink); }, value);
+  } else {
+    sink.BeginRecord(SpecOf<V>());
+    Emitter emitter(sink);
+    HlolayoutFields(emitter, value);
+    sink.EndRecord();
+  }
+}
+
+// AnswerJson
+//
+// `value` as JSON (RecordJsonWriter): one line, or kIndented with every
+// field and item on a line of its own, two spaces per level.
+template <typename V>
+std::string AnswerJson(const V& value, RecordJsonWriter::Style style =
+                                           RecordJsonWriter::Style::kOneLine) {
+  std::string out;
+  RecordJsonWriter writer(&out, style);
+  EmitValue(value, writer);
+  return out;
+}
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_UTIL_FIELDS_H_
