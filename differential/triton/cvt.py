@@ -623,17 +623,15 @@ def compare(case, t, h):
 # run. docs/triton-smem.md, "Bank conflicts from Triton's LLVM IR".
 def _estimate_models(version, targets, models):
     """A rule: with Triton `version` (None: any) on one of `targets`
-    (prefixes), each side's hlolayout figure is the IR's count under the
-    hardware rule or under one of `models` (llir_banks.MODELS), the phases
-    Triton's estimate assumes."""
+    (prefixes), hlolayout's (store, load) ways are the IR's count under one
+    of `models` (llir_banks.MODELS: the phases Triton's estimate assumes),
+    the same model for both sides."""
     def test(case, t, h, v):
         if version not in (None, v) or not case["target"].startswith(targets):
             return False
-        seen = [(t["banks"]["store_ways"], t["banks"]["load_ways"])]
-        seen += [tuple(t["banks"]["models"][m]) for m in models
-                 if m in t["banks"]["models"]]
-        want = (h["store_ways"], h["load_ways"])
-        return all(any(want[i] == s[i] for s in seen) for i in range(2))
+        want = [h["store_ways"], h["load_ways"]]
+        counted = t["banks"]["models"]
+        return any(list(counted[m]) == want for m in models if m in counted)
     return test
 
 
@@ -644,8 +642,7 @@ BANK_RULES = [
      "with that phase, though ds_read_b128 reads lane bits 0, 1, 4 "
      "(gfx942) or 0, 1, 3, 4 (gfx950) together"),
     ("estimate_lanes_0124",
-     _estimate_models("3.9.0", ("hip:gfx950",),
-                      ["first_lanes", "lanes_0124"]),
+     _estimate_models("3.9.0", ("hip:gfx950",), ["lanes_0124"]),
      "gfx950 under Triton 3.9.0: the layout is conflict-free for a read "
      "phase of lane bits 0, 1, 2, 4 (the phase hlolayout weighs as "
      "empirical), not for ds_read_b128's 0, 1, 3, 4"),
@@ -660,13 +657,20 @@ BANK_RULES = [
                       ["first_lanes/words", "hardware/words"]),
      "Triton's estimate misses lanes whose addresses differ in a segment "
      "bit and below the 4-byte word"),
-    ("estimate_3.6_span",
-     lambda case, t, h, v: v == "3.6.0" and case["target"].startswith("hip:"),
-     "Triton 3.6.0's AMD estimate (which hlolayout follows) intersects the "
-     "segment with the lanes of a phase sized by the ld/st layout's vector, "
-     "not the instruction's: no count of the IR's addresses reproduces it "
-     "everywhere; such cases are counted here and shown, not failed"),
 ]
+
+# What is left on AMD under Triton 3.6.0 fails: 3.6.0's lowering of an AMD
+# convert_layout (the generic transferWithinBlockSwizzlingImpl) lays out
+# shared memory with optimalSwizzlingLdSt and computes no bank-conflict
+# figure; its only ld/st estimate, bankConflictsMemDesc (Gluon's
+# bank_conflicts), is never called on it. hlolayout's figure there (the
+# segment bases among a phase of lanes sized by the layout's vector) is
+# then Triton's arithmetic on no Triton answer, and where no count of the
+# IR's addresses gives it, nothing checks it. The note says so.
+NO_36_ESTIMATE = (
+    "Triton 3.6.0 computes no bank-conflict estimate for an AMD convert_layout "
+    "(its lowering calls optimalSwizzlingLdSt only), and no count of the IR's "
+    "addresses under one phase model gives hlolayout's figure")
 
 
 def compare_banks(case, t, h, version):
@@ -693,6 +697,8 @@ def compare_banks(case, t, h, version):
     for name, test, _ in BANK_RULES:
         if test(case, t, h, version):
             return name, message
+    if version == "3.6.0" and case["target"].startswith("hip:"):
+        message += " (%s)" % NO_36_ESTIMATE
     return "differ", message
 
 
@@ -827,8 +833,6 @@ def main():
                     bank, note = compare_banks(case, t, h, version)
                     row["banks"][bank] += 1
                     shown = diffs + ([note] if bank == "differ" else [])
-                    if bank == "estimate_3.6_span":
-                        shown.append("(rule %s) %s" % (bank, note))
                     if shown and len(row["shown"]) < args.show:
                         row["shown"].append((case, shown))
                     if dump:

@@ -333,7 +333,9 @@ def shared_accesses(llir):
 #                  "empirical", docs/triton.md);
 #   "triton_3.6"   AMD: 32 banks, and a phase of every lane but the top
 #                  log2(w / 4) lane bits a w-byte vector spreads over banks
-#                  (Triton 3.6.0's estimate).
+#                  (the phase of Triton 3.6.0's one ld/st estimate, Gluon's
+#                  bank_conflicts; its AMD convert_layout computes none:
+#                  docs/triton-smem.md).
 # Each also counted with the lanes of a phase split by the byte their
 # address has within its 4-byte word ("MODEL/words"): Triton's estimate
 # intersects the lanes' span with the segment's, so two lanes whose

@@ -21,7 +21,11 @@ the ops (each op's per-thread instructions appear once in the IR), and the
 worst ways of each side. Where Triton picks an instruction hlolayout does
 not model for an op (ldmatrix, ds_read_tr, direct-to-LDS copies) the
 kernel is counted as "not modelled", said with the instruction, not
-compared. Exit status 1 on a difference, 0 otherwise. Usage:
+compared. A run where too few sides were compared (--least: fewer
+agreeing sides, stores or loads, than half the matmuls by default) fails
+too, so that a run of kernels Triton refuses or hlolayout does not model
+cannot pass. Exit status 1 on a difference or too few agreements, 0
+otherwise. Usage:
 
   differential/triton/smem_ops.py --hlolayout bazel-bin/cli/hlolayout \\
       --python VENV/bin/python --count 6 --seed 1
@@ -197,6 +201,26 @@ def compare(case, t, h):
     return "agree", ""
 
 
+# How many sides (stores, loads) of a matmul each verdict compared and
+# found equal; "not modelled", "refused" and "differ" agree on none.
+SIDES_AGREED = {"agree": 2, "agree, ways not evaluated": 2,
+                "agree on one side": 1}
+
+
+def sides_agreed(verdicts):
+    """The sides compared and agreeing over a Counter of verdicts."""
+    return sum(SIDES_AGREED.get(v, 0) * n for v, n in verdicts.items())
+
+
+def too_few(verdicts, least):
+    """The reason a run fails for want of agreements, or None."""
+    agreed = sides_agreed(verdicts)
+    if agreed >= least:
+        return None
+    return ("%d sides compared and agreeing, fewer than the least %d (%s)" % (
+        agreed, least, ", ".join("%s %d" % kv for kv in sorted(verdicts.items()))))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -206,6 +230,10 @@ def main():
                     help="matmuls per target")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--targets", default=",".join(TARGETS))
+    ap.add_argument("--least", type=int, default=-1,
+                    help="the fewest sides (stores or loads) compared and "
+                    "agreeing for the run to pass (default: half the "
+                    "matmuls, at least 1)")
     args = ap.parse_args()
     if args.worker:
         worker()
@@ -216,6 +244,7 @@ def main():
                              "--worker"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)
     failures = 0
+    everything = collections.Counter()
     for target in args.targets.split(","):
         rng = random.Random("%d/%s" % (args.seed, target))
         verdicts = collections.Counter()
@@ -237,11 +266,19 @@ def main():
                     target, case["ety"], case["bm"], case["bn"], case["bk"],
                     case["warps"], case["stages"], verdict, message))
         failures += verdicts["differ"]
+        everything.update(verdicts)
         print("%s: %d matmuls: %s" % (target, args.count, ", ".join(
             "%s %d" % kv for kv in sorted(verdicts.items()))), flush=True)
     proc.stdin.close()
     proc.wait()
-    print("%d differences" % failures)
+    least = args.least if args.least >= 0 else max(
+        1, args.count * len(args.targets.split(",")) // 2)
+    print("%d differences; %d sides compared and agreeing (least %d)" % (
+        failures, sides_agreed(everything), least))
+    reason = too_few(everything, least)
+    if reason:
+        print("too few agreements: " + reason)
+        failures += 1
     return 1 if failures else 0
 
 
