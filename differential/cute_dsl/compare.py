@@ -341,7 +341,8 @@ def classify(case, dsl, namespace):
     if not dsl["ok"] and not twin["ok"]:
         cat = refusals.dsl_category(dsl)
         twin["dsl_category"] = cat
-        if refusals.agree(cat, twin["category"]):
+        if refusals.agree(cat, twin["category"], dsl.get("error", ""),
+                          twin["error"]):
             return "refused", twin, None
         if (cat, twin["category"]) == ("precondition", "wrong-layout") and \
                 refusals.agree_on_complement(dsl["error"], twin["error"]):

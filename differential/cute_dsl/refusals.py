@@ -1,9 +1,10 @@
 """Refusal categories of the CuTe DSL harness: why a side refused a case.
 
-Two refusals agree only when their categories do (or when the DSL's
-category is one the table AGREES below names for the twin's): a DSL refusal
-for the architecture and a twin refusal for a data type are a difference,
-not "both refuse".
+Two refusals agree only when their categories do, or under one of the
+CROSS_RULES below, which test both sides' messages: a DSL refusal for the
+architecture and a twin refusal for a data type are a difference, not
+"both refuse"; so are a Python error inside the DSL (which says nothing of
+why) and a refusal of the twin that does not name it.
 
     dsl_category({"ok": False, "error": "DSLUserCodeError: error: expects "
                   "arch to be sm_90a, but got sm_80"})          -> "arch"
@@ -44,22 +45,45 @@ CATEGORIES = {
     "unclassified": "a message neither table knows",
 }
 
-# The DSL's category (its first error line) -> the twin's categories that
-# agree with it besides its own. Each entry is a place where the DSL's
-# message is coarser than the reason: it reports the failure of the
-# algorithm, the twin the precondition that algorithm needed.
-AGREES = {
-    # CuTe's algorithm divides by zero or aborts where a precondition the
-    # twin checks first does not hold (a product of a non-injective block).
-    "abort": {"precondition"},
-    # "failed to perform a valid division": the division's complement
-    # divides by zero in the twin's engine before CuTe's check is reached.
-    "precondition": {"abort"},
-    # A Python error inside the DSL says nothing of the reason: any
-    # deliberate refusal of the twin (never a crash) agrees with it.
-    "python-error": {"argument", "static", "precondition", "abort",
-                     "op-parameter"},
-}
+# Two categories that differ agree only where one of these rules holds on
+# both messages: places where the DSL's message is coarser than the
+# reason, each seen on real cases and checked on a case of its own
+# (python/tests/test_cute_dsl_harness.py). (name, what it says, DSL
+# category, twin category, test of the DSL's error and the twin's
+# "Type: message").
+def _sigfpe_on_composition(dsl_error, twin_error):
+    return bool(re.search(r"^the DSL process died \(exit -8\)", dsl_error) and
+                re.search(r"^Refusal: composition: (Stride|Shape) Divisibility "
+                          r"Condition: ", twin_error))
+
+
+def _quoted_python_error(dsl_error, twin_error):
+    """The twin's refusal says the DSL fails there and quotes its Python
+    error: the same type and message, the name of the object's type aside
+    (the DSL's Int32 is the twin's int)."""
+    m = re.search(r"the DSL fails on [^(]*\((?=\w+Error: )", twin_error)
+    if not m or not dsl_error.strip():
+        return False
+
+    def plain(text):
+        return re.sub(r"'[\w.]+'", "'T'", text.strip())
+    quoted = plain(twin_error[m.end():])
+    want = plain(dsl_error)
+    return quoted.startswith(want + ")")
+
+
+CROSS_RULES = [
+    ("sigfpe-composition",
+     "the DSL's process dies of SIGFPE (exit -8) on a composition whose "
+     "divisibility condition does not hold (CuTe's algorithm divides by "
+     "zero there), where the twin refuses that condition first",
+     "abort", "precondition", _sigfpe_on_composition),
+    ("quoted-python-error",
+     "a Python error inside the DSL that the twin's refusal names: it "
+     "refuses because the DSL fails there, quoting that error",
+     "python-error", "abort", _quoted_python_error),
+]
+
 
 # (category, pattern) over the DSL's "Type: message", first match wins.
 _DSL = [
@@ -161,11 +185,24 @@ def is_refusal(ex):
     return line.startswith("raise ")
 
 
-def agree(dsl_cat, twin_cat):
-    """Whether a DSL refusal and a twin refusal give the same reason."""
+def cross_rule(dsl_cat, twin_cat, dsl_error, twin_error):
+    """The CROSS_RULES name that makes two refusals of different
+    categories agree, or None."""
+    for name, _, dcat, tcat, test in CROSS_RULES:
+        if (dsl_cat, twin_cat) == (dcat, tcat) and test(dsl_error, twin_error):
+            return name
+    return None
+
+
+def agree(dsl_cat, twin_cat, dsl_error="", twin_error=""):
+    """Whether a DSL refusal and a twin refusal give the same reason: the
+    same category (never "unclassified"), or a CROSS_RULES rule on the two
+    messages."""
     if "unclassified" in (dsl_cat, twin_cat):
         return False
-    return dsl_cat == twin_cat or twin_cat in AGREES.get(dsl_cat, ())
+    if dsl_cat == twin_cat:
+        return True
+    return cross_rule(dsl_cat, twin_cat, dsl_error, twin_error) is not None
 
 
 # A product or divide whose tiler's (or block's) complement is not a

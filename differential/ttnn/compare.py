@@ -76,14 +76,35 @@ RULES = [
 ]
 
 # Differences that are not errors, with tt-metal's rule. Each maps a rule
-# the model refuses by to why ttnn accepts it host-only.
+# the model refuses by to (the inputs it covers, why ttnn accepts those
+# host-only): a refusal by that rule on any other input is a difference.
 DOCUMENTED = {
     "row-major-element-size": (
+        lambda inp: inp.get("layout") == "ROW_MAJOR" and inp.get("dtype") in ("int8", "fp8_e4m3"),
         "tt-metal has no row-major element size for int8 and fp8_e4m3 "
         "(page_config.cpp, rm_element_size_bytes: \"Unsupported data type!\"); "
         "it refuses when it computes a page size, for a device buffer, which "
         "a host tensor never asks"),
 }
+
+# The seed the frozen held-out set (ttnn/testdata/heldout_ttnn_0.81.1.jsonl,
+# checked offline by //cli:TtnnDataTest) was drawn with: a live sample
+# drawn with it again would find nothing new.
+FROZEN_SEED = 39
+
+
+def daily_seed(day):
+    """The CI sample's seed on day `day` of the year (1-366): the day, as
+    the other harnesses rotate theirs, except the frozen set's seed."""
+    return day + 366 if day == FROZEN_SEED else day
+
+
+def seed_arg(text):
+    """--seed: an integer, or "today" (daily_seed of the UTC day)."""
+    if text == "today":
+        import time
+        return daily_seed(time.gmtime().tm_yday)
+    return int(text)
 
 
 def rule_of(message):
@@ -167,7 +188,7 @@ def compare_spec(tally, label, ours, theirs, inp):
     if "error" in theirs or "error" in ours:
         their_rule = rule_of(theirs["error"]) if "error" in theirs else None
         our_rule = ours.get("rule", "unknown") if "error" in ours else None
-        if their_rule is None and our_rule in DOCUMENTED:
+        if their_rule is None and our_rule in DOCUMENTED and DOCUMENTED[our_rule][0](inp):
             tally.documented[our_rule] += 1
             return
         tally.check("refusal", label, our_rule, their_rule)
@@ -236,7 +257,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--hlolayout", required=True)
     ap.add_argument("--python", required=True, help="the venv's python (with ttnn)")
-    ap.add_argument("--seed", type=int, default=39)
+    ap.add_argument("--seed", type=seed_arg, default=FROZEN_SEED,
+                    help="an integer, or 'today': the day of the year (UTC), never %d, the "
+                    "frozen held-out set's" % FROZEN_SEED)
     ap.add_argument("--scale", type=int, default=2, help="spec cases: K x the test data's groups")
     ap.add_argument("--mesh", type=int, default=60, help="mesh cases")
     ap.add_argument("--derive", type=int, default=200,
@@ -313,7 +336,7 @@ def main():
     if tally.refusals:
         print("refusals agreed, by rule: " + ", ".join("%s %d" % kv for kv in sorted(tally.refusals.items())))
     for rule, n in tally.documented.items():
-        print("documented difference (%d cases): %s: %s" % (n, rule, DOCUMENTED[rule]))
+        print("documented difference (%d cases): %s: %s" % (n, rule, DOCUMENTED[rule][1]))
     for d in tally.diffs[:40]:
         print("DIFF " + d)
     if tally.diffs:

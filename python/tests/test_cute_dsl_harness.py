@@ -132,8 +132,69 @@ def test_dsl_categories():
         "op-parameter"
     assert cat(refused("RuntimeError: something new")) == "unclassified"
     assert not refusals.agree("unclassified", "unclassified")
-    assert refusals.agree("abort", "precondition")
+    assert refusals.agree("precondition", "precondition")
     assert not refusals.agree("arch", "op-parameter")
+
+
+def test_two_categories_agree_only_by_a_rule_on_both_messages():
+    # issue 89 item 7: the DSL's process dying agreed with any precondition
+    # of the twin, and the twin's division by zero with any DSL
+    # precondition. Now only by the rule seen on real cases (seed 333,
+    # op-00397; 20261124, op-00443; 4242, op-00905): SIGFPE where the twin
+    # refuses a composition's divisibility condition.
+    died = "the DSL process died (exit -8) tracing it"
+    for twin in ("Refusal: composition: Stride Divisibility Condition: stride 1 and shape -2",
+                 "Refusal: composition: Shape Divisibility Condition: 2 does not divide 3"):
+        assert refusals.agree("abort", "precondition", died, twin)
+        assert refusals.cross_rule("abort", "precondition", died, twin) == \
+            "sigfpe-composition"
+        # Another death of the DSL: a difference.
+        assert not refusals.agree("abort", "precondition",
+                                  "the DSL process died (exit -6) tracing it", twin)
+    assert not refusals.agree("abort", "precondition", died,
+                              "Refusal: the tiler does not divide the shape")
+    assert not refusals.agree("abort", "precondition")
+    assert not refusals.agree("precondition", "abort",
+                              "MLIRError: error: unknown: failed to perform a valid "
+                              "division of '!cute.layout<\"4:1\">'",
+                              "DivisionByZero: division by zero")
+
+
+def test_a_python_error_inside_the_dsl_agrees_only_where_the_twin_names_it():
+    # It agreed with any deliberate refusal of the twin (issue 89 item 7).
+    # The rule seen on seed 4242, op-00962: the twin refuses nullspace of a
+    # rank-1 layout with a zero stride because the DSL fails on it, quoting
+    # the DSL's TypeError.
+    err = "TypeError: object of type 'Int32' has no len()"
+    assert refusals.dsl_category(refused(err)) == "python-error"
+    named = ("Refusal: nullspace: the DSL fails on a rank-1 layout with a zero stride "
+             "(TypeError: object of type 'int' has no len()); write it as a rank-1 "
+             "tuple, (?,):(0,)")
+    assert refusals.cross_rule("python-error", "abort", err, named) == "quoted-python-error"
+    other = "ValueError: not enough values to unpack (expected 2, got 1)"
+    assert not refusals.agree("python-error", "abort", other, named)
+    for twin in ("argument", "static", "precondition", "abort", "op-parameter"):
+        assert not refusals.agree("python-error", twin, err, "Refusal: x"), twin
+    kind, twin, note = compare.classify(
+        case("cute.nullspace(cute.make_layout(cute.Int32(1), stride=0))", "nullspace"),
+        refused(err), NS)
+    assert (kind, twin["category"]) == ("refused", "abort"), (kind, twin)
+
+
+def test_a_sigfpe_of_the_dsl_and_the_twins_shape_refusal_are_refused_on_the_case():
+    # The whole verdict on op-00443's expression (seed 20261124): both
+    # refuse, for one cause.
+    expr = ("cute.tile_to_shape(cute.make_layout((8, (6,)), stride=(5, (-2,))), "
+            "(25, 7, 5), (0, 2, 1))")
+    dsl = {"ok": False, "crashed": True,
+           "error": "the DSL process died (exit -8) tracing it"}
+    kind, twin, note = compare.classify(case(expr, "tile_to_shape"), dsl, NS)
+    assert twin["category"] == "precondition", twin
+    assert kind == "refused", (twin, note)
+    # The same twin refusal beside a DSL that died otherwise: a difference.
+    dsl = {"ok": False, "crashed": True,
+           "error": "the DSL process died (exit -11) tracing it"}
+    assert compare.classify(case(expr, "tile_to_shape"), dsl, NS)[0] == "different"
 
 
 def test_the_dsls_drawing_bugs_are_documented_on_their_own_case():
