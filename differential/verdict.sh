@@ -32,7 +32,31 @@ package_index_reachable() {
   echo no
 }
 
-# harness_verdict RC REACHABLE: prints passed, skipped or failed.
+# Prints "yes" when GitHub's raw files answer (the CuTe DSL notebooks'
+# source, differential/cute_dsl/notebook_sources.py), "no" otherwise.
+# HLOLAYOUT_GITHUB_REACHABLE=yes|no overrides the probe.
+github_reachable() {
+  case "${HLOLAYOUT_GITHUB_REACHABLE:-}" in
+    yes | no)
+      echo "$HLOLAYOUT_GITHUB_REACHABLE"
+      return 0
+      ;;
+  esac
+  local python
+  for python in python3 /usr/bin/python3; do
+    if timeout 40 "$python" -c 'import urllib.request
+urllib.request.urlopen("https://raw.githubusercontent.com/NVIDIA/cutlass/main/README.md", timeout=30).read(1)' \
+        >/dev/null 2>&1 </dev/null; then
+      echo yes
+      return 0
+    fi
+  done
+  echo no
+}
+
+# harness_verdict RC REACHABLE: prints passed, skipped or failed. REACHABLE
+# is whether the step's system can be fetched here ("yes" or "no"): the
+# package index for most steps; the index and GitHub for one that needs both.
 harness_verdict() {
   local rc="$1" reachable="$2"
   if [ "$rc" -eq 0 ]; then

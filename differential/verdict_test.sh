@@ -29,6 +29,18 @@ for want in yes no; do
     failures=$((failures + 1))
   fi
 done
+for want in yes no; do
+  got=$(HLOLAYOUT_GITHUB_REACHABLE=$want github_reachable)
+  if [ "$got" != "$want" ]; then
+    echo "github_reachable with override $want: got '$got'"
+    failures=$((failures + 1))
+  fi
+done
+got=$(HLOLAYOUT_GITHUB_REACHABLE=maybe PATH=/nonexistent github_reachable 2>/dev/null)
+if [ "$got" != no ]; then
+  echo "github_reachable with no tools on PATH: got '$got', want 'no'"
+  failures=$((failures + 1))
+fi
 got=$(HLOLAYOUT_INDEX_REACHABLE=maybe PATH=/nonexistent package_index_reachable 2>/dev/null)
 if [ "$got" != no ]; then
   echo "package_index_reachable with no tools on PATH: got '$got', want 'no'"

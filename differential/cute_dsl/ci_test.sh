@@ -18,16 +18,16 @@ exit "$STUB_CASES"
 STUB
 chmod +x "$tmp/run.sh"
 failures=0
-expect() {  # expect CASES_RC NOTEBOOKS_RC WANT_RC WANT_PARTS
+expect() {  # expect CASES_RC NOTEBOOKS_RC WANT_RC WANT_PARTS [PART]
   local got parts
   : >"$tmp/log"
   STUB_LOG="$tmp/log" STUB_CASES="$1" STUB_NOTEBOOKS="$2" \
     HLOLAYOUT_CUTE_DSL_RUN="$tmp/run.sh" HLOLAYOUT_CUTE_DSL_SEED=5 \
-    "$ci" >/dev/null 2>&1
+    "$ci" ${5:+"$5"} >/dev/null 2>&1
   got=$?
   parts=$(paste -sd, "$tmp/log")
   if [ "$got" != "$3" ] || [ "$parts" != "$4" ]; then
-    echo "cases $1, notebooks $2: exit $got after '$parts', want $3 after '$4'"
+    echo "${5:-both}: cases $1, notebooks $2: exit $got after '$parts', want $3 after '$4'"
     failures=$((failures + 1))
   fi
 }
@@ -37,6 +37,12 @@ expect 0 1 1 cases,notebooks
 expect 0 124 124 cases,notebooks
 expect 1 0 1 cases               # a difference: the notebooks are not run
 expect 77 0 77 cases             # no DSL: skipped (or failed, verdict.sh)
+# Each part alone, as .ci/run's two steps run them.
+expect 0 77 0 cases cases        # the cases' step never runs the notebooks
+expect 1 0 1 cases cases
+expect 0 77 77 notebooks notebooks   # judged by verdict.sh (GitHub)
+expect 1 0 0 notebooks notebooks     # the notebooks' step runs no cases
+expect 0 0 2 "" bogus                # an unknown part is a usage error
 if [ "$failures" -ne 0 ]; then
   echo "FAILED: $failures"
   exit 1
