@@ -1,11 +1,17 @@
 // When a value may take its operand's place (docs/memory.md, "When a
-// value takes its operand's place"): XLA's
-// HloDataflowAnalysis::CanShareOperandBufferWithUser, with XLA:GPU's hint
-// (buffer_sharing.cc's FusionCanShareBufferHint and CanShareBufferHint);
-// XLA:CPU gives none. Fusion bodies are read from the module text.
+// value takes its operand's place" and "Buffer sharing rules"): the
+// generic rules of XLA's HloDataflowAnalysis::CanShareOperandBufferWithUser
+// and XLA:GPU's hint (CanShareBufferHint); XLA:CPU gives none. A fusion
+// writing an output over an operand on XLA:GPU is decided by the rule
+// docs/memory.md states ("A fusion writing an output over an operand"),
+// whose origin is XLA:GPU's FusionCanShareBufferHint; the code below
+// (GpuFusionWritesOver) follows that statement's conditions 1-4. Fusion
+// bodies are read from the module text.
 #include <algorithm>
 #include <deque>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
@@ -29,22 +35,26 @@ const Shape* SubshapeAt(const Shape* shape, absl::Span<const int64_t> index) {
   return shape;
 }
 
-bool IsEffectiveScalar(const Shape& s) {
-  if (!s.IsArray()) return false;
-  for (int64_t d : s.dimensions()) {
-    if (d != 1) return false;
-  }
-  return true;
+// An array of one element (every dimension 1, or none).
+bool IsSingleElement(const Shape& s) {
+  return s.IsArray() &&
+         std::all_of(s.dimensions().begin(), s.dimensions().end(),
+                     [](int64_t d) { return d == 1; });
 }
 
-int64_t Elements(const Shape& s) {
+// The number of elements of an array; nullopt when it does not fit in 64
+// bits.
+std::optional<int64_t> ElementCount(const Shape& s) {
   int64_t n = 1;
-  for (int64_t d : s.dimensions()) n *= d;
+  for (int64_t d : s.dimensions()) {
+    if (__builtin_mul_overflow(n, d, &n)) return std::nullopt;
+  }
   return n;
 }
 
-// The opcodes XLA calls elementwise on every operand (its
-// IsElementwiseImpl's lists).
+// The opcodes that compute each output element from the same element of
+// every operand (docs/memory.md, "Buffer sharing rules", 3.2: XLA's list of
+// elementwise opcodes).
 bool IsElementwiseOpcode(HloOpcode op) {
   switch (op) {
     case HloOpcode::kAbs:
@@ -103,35 +113,76 @@ bool IsElementwiseOpcode(HloOpcode op) {
   }
 }
 
-// XLA's IsElementwiseImpl for one operand (-1: the instruction as a whole).
-bool ElementwiseOn(const HloInstruction& in, int64_t operand,
-                   const InstructionGraph* graph) {
-  const HloOpcode op = in.opcode;
-
-  if (op == HloOpcode::kDynamicUpdateSlice) return operand == 0;
-  if (op == HloOpcode::kBitcastConvert) {
-    if (in.shape == nullptr || in.operands().empty() ||
-        in.operands()[0].shape == nullptr) {
-      return false;
+// Whether `in` is elementwise at operand slot `slot` (-1: at every slot):
+// an elementwise opcode, a bitcast-convert between types of one bit width,
+// a dynamic-update-slice at slot 0 only.
+bool ElementwiseAt(const HloInstruction& in, int64_t slot) {
+  switch (in.opcode) {
+    case HloOpcode::kDynamicUpdateSlice:
+      return slot == 0;
+    case HloOpcode::kBitcastConvert: {
+      const Shape* from =
+          in.operands().empty() ? nullptr : in.operands()[0].shape;
+      return in.shape != nullptr && from != nullptr &&
+             BitWidth(in.shape->element_type()) ==
+                 BitWidth(from->element_type());
     }
-    return BitWidth(in.shape->element_type()) ==
-           BitWidth(in.operands()[0].shape->element_type());
+    default:
+      return IsElementwiseOpcode(in.opcode);
   }
-  (void)graph;
-  return IsElementwiseOpcode(op);
 }
 
-// Index of the first operand of `in` (in `graph`) that is instruction `x`.
-int64_t OperandIndex(const InstructionGraph& graph, int64_t in, int64_t x) {
-  const absl::Span<const int64_t> ops = graph.operands[in];
+// The first operand slot of body instruction `user` that holds `x`, -1
+// when none does.
+int64_t FirstSlot(const InstructionGraph& body, int64_t user, int64_t x) {
+  const absl::Span<const int64_t> ops = body.operands[user];
+  const auto it = std::find(ops.begin(), ops.end(), x);
+  return it == ops.end() ? -1 : static_cast<int64_t>(it - ops.begin());
+}
+
+// How many operand slots of body instruction `user` hold `x`.
+int64_t SlotsHolding(const InstructionGraph& body, int64_t user, int64_t x) {
+  const absl::Span<const int64_t> ops = body.operands[user];
+  return std::count(ops.begin(), ops.end(), x);
+}
+
+// The reach of body instruction `from` (docs/memory.md, "Buffer sharing
+// rules"): `from` and every user of a reached instruction, nothing through
+// `stop` (-1: no such instruction). One flag per instruction.
+std::vector<bool> Reach(const InstructionGraph& body, int64_t from,
+                        int64_t stop) {
+  std::vector<bool> reached(body.operands.size(), false);
+  if (from < 0) return reached;
+  std::vector<int64_t> todo = {from};
+  reached[from] = true;
+  while (!todo.empty()) {
+    const int64_t x = todo.back();
+    todo.pop_back();
+    if (x == stop) continue;
+    for (int64_t u : body.users[x]) {
+      if (!reached[u]) {
+        reached[u] = true;
+        todo.push_back(u);
+      }
+    }
+  }
+  return reached;
+}
+
+// Whether body instruction `u` is elementwise at every slot holding `x`.
+bool ElementwiseAtEverySlotOf(const InstructionGraph& body, int64_t u,
+                              int64_t x) {
+  const absl::Span<const int64_t> ops = body.operands[u];
   for (size_t k = 0; k < ops.size(); ++k) {
-    if (ops[k] == x) return static_cast<int64_t>(k);
+    if (ops[k] == x && !ElementwiseAt(body.at(u), k)) return false;
   }
-  return -1;
+  return true;
 }
 
-// XLA's HloInstruction::IsElementwiseOnOperand for a fusion: every
-// instruction reached from the fused parameter is elementwise on it.
+// Whether a fusion is elementwise on its parameter `param` as XLA's
+// HloInstruction::IsElementwiseOnOperand decides it: breadth-first from the
+// parameter, each instruction met for the first time is elementwise, or
+// elementwise at every slot holding the instruction it was met from.
 bool FusionElementwiseOn(const InstructionGraph& body, int64_t param) {
   if (param < 0) return false;
   std::deque<int64_t> work = {param};
@@ -141,16 +192,10 @@ bool FusionElementwiseOn(const InstructionGraph& body, int64_t param) {
     work.pop_front();
     for (int64_t user : body.users[x]) {
       if (visited.contains(user)) continue;
-      const absl::Span<const int64_t> ops = body.operands[user];
-      bool ok = ElementwiseOn(body.at(user), -1, &body);
-      if (!ok) {
-        ok = true;
-        for (size_t k = 0; k < ops.size(); ++k) {
-          if (ops[k] == x && !ElementwiseOn(body.at(user), k, &body))
-            ok = false;
-        }
+      if (!ElementwiseAt(body.at(user), -1) &&
+          !ElementwiseAtEverySlotOf(body, user, x)) {
+        return false;
       }
-      if (!ok) return false;
       work.push_back(user);
       visited.insert(user);
     }
@@ -158,26 +203,19 @@ bool FusionElementwiseOn(const InstructionGraph& body, int64_t param) {
   return true;
 }
 
-// XLA's AreTransitiveUsesElementwiseOrTuple.
-bool TransitiveUsesElementwiseOrTuple(const InstructionGraph& body,
-                                      int64_t param) {
+// Whether every use of what parameter `param` reaches is elementwise at
+// the slots it comes in by, or a tuple (the loop and input fusion rule of
+// docs/memory.md, "When a value takes its operand's place").
+bool AllUsesElementwiseOrTuple(const InstructionGraph& body, int64_t param) {
   if (param < 0) return false;
-  std::vector<int64_t> stack = {param};
-  absl::flat_hash_set<int64_t> visited;
-  while (!stack.empty()) {
-    const int64_t x = stack.back();
-    stack.pop_back();
-    visited.insert(x);
-    for (int64_t user : body.users[x]) {
-      const absl::Span<const int64_t> ops = body.operands[user];
-      for (size_t k = 0; k < ops.size(); ++k) {
-        if (ops[k] != x) continue;
-        if (!ElementwiseOn(body.at(user), k, &body) &&
-            body.at(user).opcode != HloOpcode::kTuple) {
-          return false;
-        }
+  const std::vector<bool> reach = Reach(body, param, -1);
+  for (size_t x = 0; x < reach.size(); ++x) {
+    if (!reach[x]) continue;
+    for (int64_t u : body.users[x]) {
+      if (body.at(u).opcode != HloOpcode::kTuple &&
+          !ElementwiseAtEverySlotOf(body, u, static_cast<int64_t>(x))) {
+        return false;
       }
-      if (!visited.contains(user)) stack.push_back(user);
     }
   }
   return true;
@@ -189,40 +227,53 @@ absl::string_view FusionKind(const HloInstruction& fusion) {
   return k.has_value() ? *k : absl::string_view();
 }
 
-// Whether XLA's hero search goes up through `r` to its one operand
-// (IsIntermediate with one operand allowed): a bitcast, or an elementwise
-// instruction of one operand (a copy only when it keeps the shape and
-// layout).
-bool Intermediate(const InstructionGraph& body, int64_t r) {
+// ---------------------------------------------------------------------
+// A fusion writing an output over an operand on XLA:GPU (docs/memory.md,
+// "Buffer sharing rules"; origin: XLA:GPU's FusionCanShareBufferHint).
+
+// The body as the rule names its parts.
+struct SharingBody {
+  const InstructionGraph* body = nullptr;
+  int64_t parameter = -1;   // P
+  int64_t output = -1;      // O
+  int64_t writer = -1;      // W
+  int64_t output_slot = 0;  // i (0 for a fusion of one output)
+  int64_t hero = -1;        // the hero reduce, -1 when none
+  bool tuple_root = false;  // the root builds a tuple
+};
+
+// Whether going up from body instruction `r` to its one operand stays on
+// the way to a hero: a bitcast, a copy that keeps shape and layout, an
+// elementwise instruction of one operand.
+bool OnTheWayToHero(const InstructionGraph& body, int64_t r) {
+  const absl::Span<const int64_t> ops = body.operands[r];
+  if (ops.size() != 1 || ops[0] < 0) return false;
   const HloInstruction& in = body.at(r);
-  if (body.operands[r].size() != 1 || body.operands[r][0] < 0) return false;
-  if (in.opcode == HloOpcode::kBitcast) return true;
-  if (in.opcode == HloOpcode::kCopy) {
-    const HloInstruction& from = body.at(body.operands[r][0]);
-    return in.shape != nullptr && from.shape != nullptr &&
-           *in.shape == *from.shape;
+  switch (in.opcode) {
+    case HloOpcode::kBitcast:
+      return true;
+    case HloOpcode::kCopy: {
+      const Shape* from = body.at(ops[0]).shape;
+      return in.shape != nullptr && from != nullptr && *in.shape == *from;
+    }
+    default:
+      return ElementwiseAt(in, -1);
   }
-  return ElementwiseOn(in, -1, &body);
 }
 
-// The reduce a reduction-emitter fusion computes first (XLA's hero
-// reduction): what a root, or a root tuple's element, computes from a
-// `reduce` through intermediate instructions (bitcasts, elementwise ones of
-// one operand: the norm's sqrt of a sum), in an input fusion; -1 when there
-// is none.
-int64_t ReductionHero(const InstructionGraph& body, absl::string_view kind) {
+// The hero of an input fusion's body: the first reduce met going up from
+// each root element in turn through OnTheWayToHero instructions; -1 when
+// there is none or the fusion is of another kind.
+int64_t HeroReduce(const InstructionGraph& body, absl::string_view kind) {
   if (kind != "kInput" || body.root < 0) return -1;
-  std::vector<int64_t> roots;
-  if (body.at(body.root).opcode == HloOpcode::kTuple) {
-    roots.assign(body.operands[body.root].begin(),
-                 body.operands[body.root].end());
-  } else {
-    roots.push_back(body.root);
-  }
-  for (int64_t r : roots) {
-    for (size_t steps = 0;
-         r >= 0 && steps < body.operands.size() && Intermediate(body, r);
-         ++steps) {
+  const bool tuple = body.at(body.root).opcode == HloOpcode::kTuple;
+  const absl::Span<const int64_t> elements =
+      tuple ? body.operands[body.root] : absl::MakeConstSpan(&body.root, 1);
+  for (int64_t r : elements) {
+    // Each step goes to an operand: the body's size bounds the climb.
+    for (size_t climbed = 0;
+         r >= 0 && climbed < body.operands.size() && OnTheWayToHero(body, r);
+         ++climbed) {
       r = body.operands[r][0];
     }
     if (r >= 0 && body.at(r).opcode == HloOpcode::kReduce) return r;
@@ -230,133 +281,146 @@ int64_t ReductionHero(const InstructionGraph& body, absl::string_view kind) {
   return -1;
 }
 
-// Whether the operand's buffer can hold the user's output: equal shapes, or
-// arrays of as many elements of one byte width.
-bool SameBytesShapes(const Shape& operand, const Shape& user) {
-  if (operand == user) return true;
-  return operand.IsArray() && user.IsArray() &&
-         Elements(operand) == Elements(user) &&
-         ByteWidth(operand.element_type()) == ByteWidth(user.element_type());
-}
-
-// The fusion body's instruction that writes output `user_index`, and the
-// one under its bitcast; false when there is none.
-struct FusionOutput {
-  int64_t output = -1;
-  int64_t non_bitcast_root = -1;
-  bool tuple_root = false;
-};
-
-bool FindFusionOutput(const InstructionGraph& body,
-                      absl::Span<const int64_t> user_index, FusionOutput* o) {
-  o->output = body.root;
-  o->tuple_root = body.at(body.root).opcode == HloOpcode::kTuple;
-  if (o->tuple_root) {
-    if (user_index.empty() ||
-        user_index[0] >=
-            static_cast<int64_t>(body.operands[body.root].size())) {
-      return false;
-    }
-    o->output = body.operands[body.root][user_index[0]];
-    if (o->output < 0) return false;
-  }
-  o->non_bitcast_root = o->output;
-  if (body.at(o->output).opcode == HloOpcode::kBitcast &&
-      !body.operands[o->output].empty()) {
-    o->non_bitcast_root = body.operands[o->output][0];
-    if (o->non_bitcast_root < 0) return false;
-  }
-  return true;
-}
-
-// XLA:GPU's FusionCanShareBufferHint.
-bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
-                   const DataflowNode& operand, int64_t operand_number,
-                   absl::Span<const int64_t> user_index) {
-  const Shape* user_sub = SubshapeAt(user.shape, user_index);
-  const Shape* operand_shape = operand.shape;
-  if (user_sub == nullptr || operand_shape == nullptr) return false;
-  if (!SameBytesShapes(*operand_shape, *user_sub)) return false;
-  const int64_t c = g.CalledComputation(*user.source, "calls");
-  if (c < 0) return false;
-  const InstructionGraph& body = g.Graph(c);
-  const absl::string_view kind = FusionKind(*user.source);
-  const int64_t hero = ReductionHero(body, kind);
+// The parts of fusion `user`'s body for output `user_index` and operand
+// slot `operand_number`; nullopt when the body cannot be read that way.
+std::optional<SharingBody> ReadSharingBody(
+    const ModuleGraph& g, const HloInstruction& fusion, int64_t operand_number,
+    absl::Span<const int64_t> user_index) {
+  const int64_t c = g.CalledComputation(fusion, "calls");
+  if (c < 0) return std::nullopt;
+  SharingBody s;
+  s.body = &g.Graph(c);
+  const InstructionGraph& body = *s.body;
   if (operand_number < 0 ||
-      operand_number >= static_cast<int64_t>(body.parameters.size())) {
+      operand_number >= static_cast<int64_t>(body.parameters.size()) ||
+      body.parameters[operand_number] < 0 || body.root < 0) {
+    return std::nullopt;
+  }
+  s.parameter = body.parameters[operand_number];
+  s.output_slot = user_index.empty() ? 0 : user_index[0];
+  s.tuple_root = body.at(body.root).opcode == HloOpcode::kTuple;
+  s.output = body.root;
+  if (s.tuple_root) {
+    const absl::Span<const int64_t> elements = body.operands[body.root];
+    if (user_index.empty() || user_index[0] < 0 ||
+        user_index[0] >= static_cast<int64_t>(elements.size()) ||
+        elements[user_index[0]] < 0) {
+      return std::nullopt;
+    }
+    s.output = elements[user_index[0]];
+  }
+  s.writer = s.output;
+  if (body.at(s.output).opcode == HloOpcode::kBitcast &&
+      !body.operands[s.output].empty()) {
+    s.writer = body.operands[s.output][0];
+    if (s.writer < 0) return std::nullopt;
+  }
+  s.hero = HeroReduce(body, FusionKind(fusion));
+  return s;
+}
+
+// Condition 1: the operand's buffer holds the output.
+bool Room(const Shape& operand, const Shape& output) {
+  if (operand == output) return true;
+  if (!operand.IsArray() || !output.IsArray()) return false;
+  const std::optional<int64_t> a = ElementCount(operand),
+                               b = ElementCount(output);
+  return a.has_value() && a == b &&
+         ByteWidth(operand.element_type()) == ByteWidth(output.element_type());
+}
+
+// Conditions 3.3-3.5: the writer takes `x` in at `slot` as what it writes
+// over in place.
+bool WriterTakesInPlace(const SharingBody& s, int64_t x, int64_t slot) {
+  const InstructionGraph& body = *s.body;
+  const HloInstruction& w = body.at(s.writer);
+  switch (w.opcode) {
+    case HloOpcode::kDynamicUpdateSlice:
+      return slot == 1;
+    case HloOpcode::kScatter: {
+      const int64_t inputs =
+          w.shape != nullptr && w.shape->IsTuple() ? w.shape->tuple_size() : 1;
+      return slot < inputs && SlotsHolding(body, s.writer, x) == 1;
+    }
+    case HloOpcode::kSort:
+      return slot == s.output_slot && SlotsHolding(body, s.writer, x) == 1;
+    default:
+      return false;
+  }
+}
+
+// Condition 3.6: `u` is a dynamic-slice of what the writer, a
+// dynamic-update-slice, writes: the same operand 0, the update's shape,
+// and single elements or the same start indices.
+bool SlicesWhatTheWriterWrites(const SharingBody& s, int64_t u) {
+  const InstructionGraph& body = *s.body;
+  const HloInstruction& slice = body.at(u);
+  if (slice.opcode != HloOpcode::kDynamicSlice ||
+      body.at(s.writer).opcode != HloOpcode::kDynamicUpdateSlice) {
     return false;
   }
-  const int64_t param = body.parameters[operand_number];
-  if (param < 0 || body.root < 0) return false;
-  FusionOutput fo;
-  if (!FindFusionOutput(body, user_index, &fo)) return false;
-  const int64_t output = fo.output, non_bitcast_root = fo.non_bitcast_root;
-  const bool tuple_root = fo.tuple_root;
-  const HloInstruction& nbr = body.at(non_bitcast_root);
-  std::deque<int64_t> q = {param};
-  absl::flat_hash_set<int64_t> visited = {param};
-  bool found = false;
-  while (!q.empty()) {
-    const int64_t x = q.front();
-    q.pop_front();
-    if (x == output) found = true;
-    if (x == hero) continue;
+  const absl::Span<const int64_t> reads = body.operands[u];
+  const absl::Span<const int64_t> writes = body.operands[s.writer];
+  if (reads.empty() || writes.size() < 2 || writes[1] < 0 ||
+      reads[0] != writes[0]) {
+    return false;
+  }
+  const Shape* update = body.at(writes[1]).shape;
+  if (slice.shape == nullptr || update == nullptr ||
+      !(*slice.shape == *update)) {
+    return false;
+  }
+  if (IsSingleElement(*slice.shape) && IsSingleElement(*update)) return true;
+  // The slice's start indices (its operands 1...) are the writer's (its
+  // operands 2...).
+  return reads.size() - 1 <= writes.size() - 2 &&
+         std::equal(reads.begin() + 1, reads.end(), writes.begin() + 2);
+}
+
+// Condition 3: step (x, u) reads in the output's order.
+bool StepReadsInOrder(const SharingBody& s, int64_t x, int64_t u) {
+  const HloInstruction& in = s.body->at(u);
+  const int64_t slot = FirstSlot(*s.body, u, x);
+  if (in.opcode == HloOpcode::kBitcast || in.opcode == HloOpcode::kTuple ||
+      u == s.hero) {
+    return true;  // 3.1
+  }
+  if (in.opcode != HloOpcode::kCopy && ElementwiseAt(in, slot)) {
+    return true;  // 3.2
+  }
+  if (u == s.writer && WriterTakesInPlace(s, x, slot)) return true;
+  return SlicesWhatTheWriterWrites(s, u);
+}
+
+// Whether fusion `user` may write its output at `user_index` over the
+// buffer of `operand`, its operand at slot `operand_number`
+// (docs/memory.md, "A fusion writing an output over an operand").
+bool GpuFusionWritesOver(const ModuleGraph& g, const DataflowNode& user,
+                         const DataflowNode& operand, int64_t operand_number,
+                         absl::Span<const int64_t> user_index) {
+  const Shape* output_shape = SubshapeAt(user.shape, user_index);
+  if (output_shape == nullptr || operand.shape == nullptr ||
+      !Room(*operand.shape, *output_shape)) {
+    return false;  // 1
+  }
+  const std::optional<SharingBody> s =
+      ReadSharingBody(g, *user.source, operand_number, user_index);
+  if (!s.has_value()) return false;
+  const InstructionGraph& body = *s->body;
+  const std::vector<bool> reach = Reach(body, s->parameter, s->hero);
+  if (!reach[s->output]) return false;  // 2
+  for (size_t x = 0; x < reach.size(); ++x) {
+    if (!reach[x] || static_cast<int64_t>(x) == s->hero) continue;
     for (int64_t u : body.users[x]) {
-      if (visited.insert(u).second) q.push_back(u);
-      const HloInstruction& hlo = body.at(u);
-      const int64_t idx = OperandIndex(body, u, x);
-      if (u == non_bitcast_root && hlo.opcode == HloOpcode::kScatter) {
-        const int64_t inputs = hlo.shape != nullptr && hlo.shape->IsTuple()
-                                   ? hlo.shape->tuple_size()
-                                   : 1;
-        const int64_t count =
-            std::count(body.operands[u].begin(), body.operands[u].end(), x);
-        if (idx < inputs && count == 1) continue;
-      }
-      // A sort root sorts its outputs in place: output {i} may take the
-      // buffer of sort operand i when the path comes in there, once (the
-      // sort custom fusions of XLA:GPU: argsort, jax.random.permutation).
-      if (u == non_bitcast_root && hlo.opcode == HloOpcode::kSort) {
-        const int64_t want = user_index.empty() ? 0 : user_index[0];
-        const int64_t count =
-            std::count(body.operands[u].begin(), body.operands[u].end(), x);
-        if (idx == want && count == 1) continue;
-      }
-      if (nbr.opcode == HloOpcode::kDynamicUpdateSlice &&
-          hlo.opcode == HloOpcode::kDynamicSlice &&
-          !body.operands[non_bitcast_root].empty() &&
-          !body.operands[u].empty() &&
-          body.operands[non_bitcast_root][0] == body.operands[u][0] &&
-          body.operands[non_bitcast_root].size() >= 2 &&
-          body.operands[non_bitcast_root][1] >= 0 && hlo.shape != nullptr &&
-          body.at(body.operands[non_bitcast_root][1]).shape != nullptr &&
-          *hlo.shape == *body.at(body.operands[non_bitcast_root][1]).shape) {
-        const Shape& update =
-            *body.at(body.operands[non_bitcast_root][1]).shape;
-        if (!IsEffectiveScalar(*hlo.shape) || !IsEffectiveScalar(update)) {
-          const absl::Span<const int64_t> ds = body.operands[u];
-          const absl::Span<const int64_t> dus = body.operands[non_bitcast_root];
-          for (size_t i = 1; i < ds.size(); ++i) {
-            if (i + 1 >= dus.size() || ds[i] != dus[i + 1]) return false;
-          }
-        }
-      } else if ((!ElementwiseOn(hlo, idx, &body) ||
-                  hlo.opcode == HloOpcode::kCopy) &&
-                 hlo.opcode != HloOpcode::kBitcast &&
-                 hlo.opcode != HloOpcode::kTuple && u != hero) {
-        if (u != non_bitcast_root ||
-            hlo.opcode != HloOpcode::kDynamicUpdateSlice || idx != 1) {
-          return false;
-        }
-      }
+      if (!StepReadsInOrder(*s, static_cast<int64_t>(x), u)) return false;
     }
   }
-  if (tuple_root && !ElementwiseOn(nbr, -1, &body)) {
-    for (int64_t o : body.operands[body.root]) {
-      if (o != output && visited.contains(o)) return false;
+  if (s->tuple_root && !ElementwiseAt(body.at(s->writer), -1)) {
+    for (int64_t e : body.operands[body.root]) {  // 4
+      if (e >= 0 && e != s->output && reach[e]) return false;
     }
   }
-  return found;
+  return true;
 }
 
 // True when the JSON object `config` (a backend_config) has `"key": 0`,
@@ -511,7 +575,7 @@ absl::optional<bool> GpuHint(const ModuleGraph& g, const DataflowNode& us,
                              absl::Span<const int64_t> user_index) {
   const HloOpcode uop = us.opcode;
   if (uop == HloOpcode::kFusion) {
-    return GpuFusionHint(g, us, op, operand_number, user_index);
+    return GpuFusionWritesOver(g, us, op, operand_number, user_index);
   }
   if (uop == HloOpcode::kAllReduce || uop == HloOpcode::kCollectiveBroadcast) {
     return ops.size() == 1 ||
@@ -551,7 +615,7 @@ absl::optional<bool> FusionKindShares(const ModuleGraph& g,
           : -1;
   const absl::string_view kind = FusionKind(*us.source);
   if (kind == "kLoop" || kind == "kInput") {
-    return TransitiveUsesElementwiseOrTuple(body, param);
+    return AllUsesElementwiseOrTuple(body, param);
   }
   if (kind != "kOutput" || body.root < 0 ||
       body.at(body.root).opcode != HloOpcode::kAdd) {
@@ -569,7 +633,7 @@ absl::optional<bool> FusionKindShares(const ModuleGraph& g,
   if (matched < 0 || param < 0) return false;
   const int64_t other = matched == 0 ? 1 : 0;
   return body.users[param].size() == 1 && body.users[param][0] == body.root &&
-         OperandIndex(body, body.root, param) == other;
+         FirstSlot(body, body.root, param) == other;
 }
 
 // The opcode rules of equal shapes (XLA's CanShareOperandBufferWithUser
@@ -607,7 +671,7 @@ bool SameShapeRules(const ModuleGraph& g, const DataflowNode& us,
     return operand_number < static_cast<int64_t>(body.parameters.size()) &&
            FusionElementwiseOn(body, body.parameters[operand_number]);
   }
-  return ElementwiseOn(*us.source, operand_number, nullptr);
+  return ElementwiseAt(*us.source, operand_number);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// memory/phi_graph.h: XLA's phi graph optimization, as its
-// HloDataflowAnalysis runs it (docs/memory.md, "Values").
+// memory/phi_graph.h: which phis are one value, the rule docs/memory.md
+// states in "Buffer sharing rules" ("Which phis are one value"; its origin
+// is XLA's HloPhiGraph::Optimize, as HloDataflowAnalysis runs it).
 //
 // Where a `while` merges its initial value and its body's result, or a
 // `conditional` merges its branches' results, SSA form makes a phi value:
