@@ -87,7 +87,8 @@
 //    file's text module by module (memory/dump_text.h): ForEachDumpModule.
 //    The answers as records with one field list for every face
 //    (util/record.h; memory/memory_record.h, report/dump_folder_record.h,
-//    report/report_record.h, layout/explain_record.h).
+//    report/report_record.h, layout/explain_record.h), or as values with a
+//    field hook (util/fields.h; answers/*.h, docs/architecture.md).
 //
 // 10. Pictures (draw/*.h): LayoutSvg / LayoutText for a shape, and the CuTe,
 //    grid and TTNN pictures.
@@ -189,9 +190,9 @@
 #include "hlolayout/cute/xla_bridge.h"
 #include "hlolayout/cute/xla_shape.h"
 
-// Grid-sharded tt-mlir layouts.
+// Grid-sharded tt-mlir layouts; their commands' answers.
+#include "hlolayout/answers/ttmlir.h"
 #include "hlolayout/grid/affine_map.h"
-#include "hlolayout/grid/answers.h"
 #include "hlolayout/grid/collapse.h"
 #include "hlolayout/grid/element_type.h"
 #include "hlolayout/grid/explain.h"
@@ -265,6 +266,7 @@
 #include "hlolayout/ttnn/tensor_layout.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 #include "hlolayout/ttnn/tile.h"
+#include "hlolayout/util/fields.h"
 #include "hlolayout/util/input_text.h"
 #include "hlolayout/util/record.h"
 

@@ -36,6 +36,7 @@ import sys
 # root (each folder's files directly in it; a nested package is listed on
 # its own).
 ROOMS = [
+    "answers",
     "cli",
     "cute",
     "cute/atom",

@@ -19,8 +19,10 @@ duplicates once) and each runnable shell block of README.md and docs/*.md
 (what //docs:DocsTest runs, with the same markers; one bash per block, each
 command's output and exit status apart). Each output file holds the
 command, its exit status, standard output and standard error; files a
-page's commands write are kept too. `compare` prints the invocations whose
-outputs differ and exits 1 when one does.
+page's commands write are kept too (the scratch folder's name written
+<work>). `compare` prints the invocations whose outputs differ and exits 1
+when one does; the two files docs/relayout.md makes from /dev/urandom are
+left out.
 """
 
 import argparse
@@ -38,6 +40,11 @@ sys.path.insert(0, os.path.join(TOP, "docs"))
 import docs_test  # noqa: E402  (the docs' block reader, shared)
 
 TIMEOUT_S = 300
+
+# Outputs that differ on every run: docs/relayout.md's example input is
+# read from /dev/urandom.
+RANDOM_OUTPUTS = {"docs/docs_relayout.md/files/in.bin",
+                  "docs/docs_relayout.md/files/out.bin"}
 
 
 def tracked_copy(dest):
@@ -119,10 +126,14 @@ def run_page(binary, page, out_root):
     os.makedirs(out_dir)
     work = tempfile.mkdtemp(prefix="cli-corpus-page-")
     tracked_copy(work)
+    marker = os.path.join(work, ".cli-corpus-start")
+    with open(marker, "w"):
+        pass
     bin_dir = tempfile.mkdtemp(prefix="cli-corpus-bin-")
     os.symlink(binary, os.path.join(bin_dir, "hlolayout"))
-    env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"],
-               LC_ALL="C.UTF-8")
+    # Debian's python3 first (it has NumPy), as //docs:DocsTest runs.
+    env = dict(os.environ, PATH=os.pathsep.join(
+        [bin_dir, "/usr/bin", os.environ["PATH"]]), LC_ALL="C.UTF-8")
     with open(os.path.join(TOP, page)) as f:
         blocks = docs_test.read_blocks(page, f.read())
     for n, block in enumerate(blocks):
@@ -145,9 +156,17 @@ def run_page(binary, page, out_root):
         except subprocess.TimeoutExpired:
             with open(os.path.join(out_dir, "%03d.timeout" % n), "w") as f:
                 f.write("timeout\n")
+    # The scratch folder's name is the run's own: outputs say <work>.
+    for name in os.listdir(out_dir):
+        path = os.path.join(out_dir, name)
+        with open(path, "rb") as f:
+            data = f.read()
+        if work.encode() in data:
+            with open(path, "wb") as f:
+                f.write(data.replace(work.encode(), b"<work>"))
     # Files the page's commands wrote.
     written = subprocess.run(
-        ["find", ".", "-type", "f", "-newer", os.path.join(work, "README.md")],
+        ["find", ".", "-type", "f", "-newer", marker],
         cwd=work, stdout=subprocess.PIPE, check=True).stdout.decode().split()
     for name in sorted(written):
         dest = os.path.join(out_dir, "files", name)
@@ -196,6 +215,8 @@ def compare(args):
         for name in names:
             old = os.path.join(root, name)
             new = os.path.join(args.new, os.path.relpath(old, args.old))
+            if os.path.relpath(old, args.old) in RANDOM_OUTPUTS:
+                continue
             files += 1
             with open(old, "rb") as f:
                 a = f.read()

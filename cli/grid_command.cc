@@ -7,7 +7,7 @@
 //   printf 'grid-shard\ttensor<...>\n' | hlolayout batch      # -> 18x32
 //
 // The logic lives in //grid (grid/explain.h, grid/ttmlir_explain.h); this
-// file reads arguments and prints the answers of grid/answers.h.
+// file reads arguments and prints the answers of answers/ttmlir.h.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,18 +19,19 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/answers/ttmlir.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/picture_commands.h"
-#include "hlolayout/grid/answers.h"
 #include "hlolayout/grid/explain.h"
 #include "hlolayout/grid/metal_layout.h"
 #include "hlolayout/grid/print.h"
 #include "hlolayout/grid/ttmlir_explain.h"
 #include "hlolayout/grid/ttmlir_parse.h"
 #include "hlolayout/parser/diagnostic.h"
-#include "hlolayout/util/json_writer.h"
+#include "hlolayout/util/fields.h"
+#include "hlolayout/util/record.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -290,9 +291,22 @@ int RunExplain(const std::vector<std::string>& raw_args, IoContext& io) {
     return 1;
   }
   PrintWarnings(kWho, *a, io);
-  io.out << (args->Has("json") ? grid::ExplainJson(*a) + "\n"
-                               : grid::ExplainText(*a));
+  io.out << (args->Has("json")
+                 ? AnswerJson(grid::AnswerExplain(*a),
+                              RecordJsonWriter::Style::kIndented) +
+                       "\n"
+                 : grid::ExplainText(*a));
   return 0;
+}
+
+// `grid locate`'s answer as JSON or text.
+absl::StatusOr<std::string> LocateOutput(const grid::GridAnalysis& a,
+                                         absl::Span<const int64_t> index,
+                                         const Args& args) {
+  if (!args.Has("json")) return grid::LocateText(a, index);
+  absl::StatusOr<grid::LocationAnswer> located = grid::AnswerLocate(a, index);
+  if (!located.ok()) return located.status();
+  return AnswerJson(*located, RecordJsonWriter::Style::kIndented);
 }
 
 int RunLocate(const std::vector<std::string>& raw_args, IoContext& io) {
@@ -318,9 +332,7 @@ int RunLocate(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << kWho << ": " << index.status().message() << "\n";
     return 1;
   }
-  absl::StatusOr<std::string> out = args->Has("json")
-                                        ? grid::LocateJson(*a, *index)
-                                        : grid::LocateText(*a, *index);
+  absl::StatusOr<std::string> out = LocateOutput(*a, *index, *args);
   if (!out.ok()) {
     io.err << kWho << ": " << out.status().message() << "\n";
     return 1;
@@ -358,8 +370,10 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << kWho << ": " << report.status().message() << "\n";
     return 1;
   }
-  io.out << (args->Has("json") ? grid::GridReportJson(*report) + "\n"
-                               : grid::FormatGridReport(*report));
+  io.out << (args->Has("json")
+                 ? AnswerJson(*report, RecordJsonWriter::Style::kIndented) +
+                       "\n"
+                 : grid::FormatGridReport(*report));
   return 0;
 }
 

@@ -35,9 +35,9 @@
 //
 // Values: bool, integers, floating point, strings; std::optional<V> (null
 // when empty), Omit<V> (left out of the JSON when empty, None in Python),
-// std::vector<V> and std::array<V, N> (lists), std::pair<A, B> (a list of
-// two), std::variant<V...> (the value held), and any type with a hook (a
-// record).
+// std::vector<V> and std::array<V, N> (lists; in Python a tuple, of N
+// items for an array), std::pair<A, B> (a list of two), std::variant<V...> (the
+// value held), and any type with a hook (a record).
 #ifndef HLOLAYOUT_UTIL_FIELDS_H_
 #define HLOLAYOUT_UTIL_FIELDS_H_
 
@@ -58,11 +58,22 @@ namespace hlolayout {
 
 // Omit<V>: a value that is absent, not null, when empty: the JSON leaves
 // its key out, Python reads None (RecordSink::Absent).
+// `omit = std::nullopt` (or reset()) makes it absent, also for an
+// Omit<std::optional<V>>; `omit = std::optional<V>()` makes that one
+// present and null.
 template <typename V>
 class Omit : public std::optional<V> {
  public:
   using std::optional<V>::optional;
-  using std::optional<V>::operator=;
+  template <typename U = V,
+            typename = std::enable_if_t<
+                std::is_constructible_v<V, U&&> &&
+                !std::is_same_v<std::decay_t<U>, std::nullopt_t> &&
+                !std::is_same_v<std::decay_t<U>, Omit>>>
+  Omit& operator=(U&& value) {
+    std::optional<V>::operator=(std::forward<U>(value));
+    return *this;
+  }
 };
 
 // How a field appears beyond its name, value and doc; chained:
@@ -146,6 +157,11 @@ template <typename V, size_t N>
 struct IsList<std::array<V, N>> : std::true_type {};
 
 template <typename T>
+struct IsArray : std::false_type {};
+template <typename V, size_t N>
+struct IsArray<std::array<V, N>> : std::true_type {};
+
+template <typename T>
 struct IsPair : std::false_type {};
 template <typename A, typename B>
 struct IsPair<std::pair<A, B>> : std::true_type {};
@@ -188,7 +204,8 @@ const RecordSpec& SpecOf() {
 //
 // The Python type of a field of C++ type V as the .pyi stubs write it:
 // int64_t -> "int", std::optional<std::string> -> "Optional[str]",
-// std::vector<Place> -> "Tuple[Place, ...]".
+// std::vector<Place> -> "Tuple[Place, ...]", std::array<int64_t, 2> ->
+// "Tuple[int, int]".
 template <typename V>
 std::string PythonTypeOf() {
   using namespace fields_internal;  // NOLINT
@@ -204,6 +221,12 @@ std::string PythonTypeOf() {
     const std::string inner = PythonTypeOf<typename V::value_type>();
     if (inner.rfind("Optional[", 0) == 0) return inner;
     return "Optional[" + inner + "]";
+  } else if constexpr (IsArray<V>::value) {
+    std::string out = "Tuple[";
+    for (size_t i = 0; i < std::tuple_size<V>::value; ++i) {
+      out += (i == 0 ? "" : ", ") + PythonTypeOf<typename V::value_type>();
+    }
+    return out + "]";
   } else if constexpr (IsList<V>::value) {
     return "Tuple[" + PythonTypeOf<typename V::value_type>() + ", ...]";
   } else if constexpr (IsPair<V>::value) {

@@ -85,8 +85,13 @@ TEST(Fields, OmitIsAbsentOptionalIsNull) {
   EXPECT_NE(json.find("\"bank\": 7, \"core\": null, \"note\": null"),
             std::string::npos)
       << json;
-  p.note.reset();  // absent
+  p.note = std::nullopt;  // absent
   EXPECT_EQ(AnswerJson(p).find("note"), std::string::npos);
+  p.note = std::optional<std::string>("x");
+  p.bank = std::nullopt;
+  EXPECT_NE(AnswerJson(p).find("\"core\": null, \"note\": \"x\""),
+            std::string::npos)
+      << AnswerJson(p);
 }
 
 TEST(Fields, IndentedJson) {
@@ -114,7 +119,7 @@ TEST(Fields, SpecFromTheHook) {
       {"core", "Optional[Core]"},
       {"note", "Optional[str]"},
       {"cores", "Tuple[Core, ...]"},
-      {"in_page", "Tuple[int, ...]"},
+      {"in_page", "Tuple[int, int]"},
       {"ratio", "Tuple[str, float]"},
       {"tiled", "bool"},
   };

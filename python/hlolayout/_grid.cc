@@ -18,11 +18,12 @@
 #include <utility>
 #include <vector>
 
+#include "_answer.h"
 #include "_binding.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/answers/ttmlir.h"
 #include "hlolayout/draw/grid_analysis_picture.h"
-#include "hlolayout/grid/answers.h"
 #include "hlolayout/grid/metal_layout.h"
 #include "hlolayout/grid/ttmlir_explain.h"
 
@@ -232,30 +233,40 @@ py::dict LocateMany(const PyGridLayout& g,
   return cols.ToDict();
 }
 
-// `hlolayout grid report --json`'s answer for the .mlir file at `path`;
-// OSError when it cannot be read, ValueError when it cannot be scanned.
-std::string GridReportJson(const std::string& path, int64_t rows, int64_t cols,
-                           int64_t banks) {
+// `hlolayout grid report`'s answer for the .mlir file at `path` (a
+// GridReport object; to_dict() is the CLI's --json); OSError when it cannot
+// be read, ValueError when it cannot be scanned.
+py::object GridReport(const std::string& path, int64_t rows, int64_t cols,
+                      int64_t banks) {
   if (rows < 1 || cols < 1 || banks < 1 || rows > 1024 || cols > 1024 ||
       banks > 1024) {
     throw py::value_error(
         "worker_grid and dram_banks must be between 1 and 1024");
   }
   absl::StatusOr<std::unique_ptr<InputText>> text;
+  absl::StatusOr<grid::GridReport> report;
   {
     py::gil_scoped_release release;
     text = OpenSource(path, /*is_path=*/true);
+    if (text.ok()) {
+      report = grid::ReadGridReport((*text)->view(), path,
+                                    grid::TtnnDevice{rows, cols, banks});
+    }
   }
   if (!text.ok()) RaiseOSError(text.status());
-  return grid::GridReportJson(Unwrap(grid::ReadGridReport(
-      (*text)->view(), path, grid::TtnnDevice{rows, cols, banks})));
+  return ToPython(Unwrap(std::move(report)));
 }
 
 }  // namespace
 
 void RegisterGrid(py::module_& m) {
-  m.def("_grid_report_json", &GridReportJson, py::arg("path"),
-        py::arg("rows") = 8, py::arg("cols") = 8, py::arg("banks") = 12);
+  // The answers' classes (answers/ttmlir.h), from their field lists.
+  py::module_ answers = m.def_submodule("_ttmlir");
+  BindAnswer<grid::ExplainAnswer>(answers, "hlolayout.grid");
+  BindAnswer<grid::LocationAnswer>(answers, "hlolayout.grid");
+  BindAnswer<grid::GridReport>(answers, "hlolayout.grid");
+  m.def("_grid_report", &GridReport, py::arg("path"), py::arg("rows") = 8,
+        py::arg("cols") = 8, py::arg("banks") = 12);
   py::class_<PyGridLayout>(m, "_GridLayout")
       .def(py::init(&MakeGridLayout), py::arg("text"), py::arg("rows") = 8,
            py::arg("cols") = 8, py::arg("banks") = 12)
@@ -270,12 +281,14 @@ void RegisterGrid(py::module_& m) {
       .def_property_readonly(
           "tensor", [](const PyGridLayout& g) { return g.analysis.text.text; })
       .def("locate_many", &LocateMany, py::arg("indices"))
-      .def("explain_json",
-           [](const PyGridLayout& g) { return grid::ExplainJson(g.analysis); })
+      .def("explain",
+           [](const PyGridLayout& g) {
+             return ToPython(grid::AnswerExplain(g.analysis));
+           })
       .def(
-          "locate_json",
+          "locate",
           [](const PyGridLayout& g, const std::vector<int64_t>& index) {
-            return Unwrap(grid::LocateJson(g.analysis, index));
+            return ToPython(Unwrap(grid::AnswerLocate(g.analysis, index)));
           },
           py::arg("index"))
       .def("svg", [](const PyGridLayout& g) {

@@ -21,7 +21,6 @@ the same keys, one row per index. Answers are those of tt-mlir's builder;
 refuses raises ValueError with its reason.
 """
 
-import json as _json
 import os as _os
 
 import numpy as _np
@@ -72,7 +71,7 @@ class GridLayout:
     def explain(self):
         """The same content as `hlolayout grid explain --json` (a dict)."""
         if self._explain is None:
-            self._explain = _json.loads(self._g.explain_json())
+            self._explain = self._g.explain().to_dict()
         return dict(self._explain)
 
     def locate(self, index):
@@ -94,7 +93,7 @@ class GridLayout:
             if array.ndim == 1 and self.rank == 1:
                 array = array.reshape(-1, 1)
             return self._g.locate_many(array)
-        return _json.loads(self._g.locate_json([int(i) for i in index]))
+        return self._g.locate([int(i) for i in index]).to_dict()
 
     def shards(self):
         """One dict per shard (TTNN and metal: 'shard', 'elements',
@@ -139,5 +138,5 @@ def report(path, worker_grid=(8, 8), dram_banks=12):
     `hlolayout grid report --json` (keys file, sections, aliases, counts,
     types). OSError when the file cannot be read."""
     rows, cols = (int(v) for v in worker_grid)
-    return _json.loads(_core._grid_report_json(_os.fspath(path), rows, cols,
-                                               int(dram_banks)))
+    return _core._grid_report(_os.fspath(path), rows, cols,
+                              int(dram_banks)).to_dict()
