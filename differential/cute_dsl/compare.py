@@ -141,7 +141,8 @@ _REFUSALS = [
     ("the DSL prints x (an integer it could not compute) where CuTe refuses",
      "", lambda case, text: bool(_UNKNOWN.search(text))),
     ("the DSL builds a copy atom of fewer bits than one value (rounding up "
-     "to one value), or a cp.async of a size PTX lacks; CuTe refuses",
+     "to one value), wider than CuTe's widest integer (256 bits), or a "
+     "cp.async of a size PTX lacks; CuTe refuses",
      "bits", lambda case, text: _bad_copy_bits(case["expr"])),
     ("the DSL builds an 8-bit wgmma atom with an MN-major operand; PTX's "
      "8-bit wgmma reads A and B K-major only",
@@ -298,6 +299,10 @@ def _bad_copy_bits(expr):
     for name, w in widths.items():
         if "cute.%s, num_bits_per_copy" % name in expr and bits % w:
             return True
+    if bits > 256:
+        # CuTe's copies move CuTe integers, 256 bits at most
+        # (include/cute/numeric/int.hpp); the DSL builds wider ones.
+        return True
     return "CopyG2SOp" in expr and bits not in (32, 64, 128)
 
 

@@ -546,7 +546,10 @@ _CPP_TYPES = {
     "Uint64": "uint64_t", "Float8E4M3FN": "float_e4m3_t",
     "Float8E5M2": "float_e5m2_t", "Float8E8M0FNU": "float_ue8m0_t",
     "Float6E2M3FN": "float_e2m3_t", "Float6E3M2FN": "float_e3m2_t",
-    "Float4E2M1FN": "float_e2m1_t", "Int4": "int4b_t", "Boolean": "bool",
+    "Float4E2M1FN": "float_e2m1_t", "Int4": "int4b_t",
+    # The DSL's Boolean is one bit (i1): a copy of 8 bits moves 8 of them
+    # (observed, differential/cute_dsl/domain_cases.py), as CuTe's uint1_t.
+    "Boolean": "uint1_t",
 }
 
 

@@ -1,6 +1,27 @@
-"""The twin of `cutlass.cute.nvgpu.tcgen05`: the SM100 (and SM103)
-tensor-core MMAs (CuTe's UMMA atoms) on one CTA or a pair, the tensor-memory
-loads and stores, the UMMA shared-memory layout atoms and tile_to_mma_shape.
+"""The twin of `cutlass.cute.nvgpu.tcgen05`: SM100's tensor-core MMAs
+(PTX's `tcgen05.mma`, on one CTA or a pair), the tensor-memory loads and
+stores (`tcgen05.ld` / `tcgen05.st`), the UMMA shared-memory layout atoms
+and `tile_to_mma_shape`.
+
+An MMA class is a kind of `tcgen05.mma` (`.kind::tf32`, `::f16`, `::i8`,
+`::f8f6f4`, the block-scaled `::mxf8f6f4` and `::mxf4(nvf4)`, and the
+sparse forms) with its operand types and its K: 32 bytes of operand (64
+for the sparse kinds, whose A is 2:4 sparse; 96 for SM103's MXF4). Its
+M and N follow one of three rules (PTX ISA, tcgen05.mma shapes; the
+DSL's refusals checked on the grid of differential/cute_dsl/
+domain_cases.py):
+
+  dense    one CTA: M 64 or 128; a pair: M 128 or 256. N a multiple of 8
+           from 8 (one CTA) or of 16 from 16 (a pair), doubled (16, 32)
+           when B is 8-bit and MN-major;
+  sparse   one CTA: M 64 with N a multiple of 8, M 128 with N a multiple
+           of 16; a pair: M 128 or 256 with N a multiple of 32;
+  scaled   one CTA: M 128 with N a multiple of 8; a pair: M 128 or 256
+           with N a multiple of 16;
+
+N at most 256. The atom's layouts are CuTe's UMMA form (_shapes.py,
+from include/cute/atom/mma_traits_sm100.hpp), named as CuTe's SM100/SM103
+MMA operations are (include/cute/arch/mma_sm100_umma.hpp, mma_sm103.hpp).
 
     >>> from hlolayout import cute_dsl as cute
     >>> t = cute.nvgpu.tcgen05
@@ -15,12 +36,14 @@ loads and stores, the UMMA shared-memory layout atoms and tile_to_mma_shape.
 
 import enum
 
-from .. import _numeric_types as _nt
-from .. import _atoms
 from .. import _ints
-from .._atoms import CopyOp, MmaOp, require_arch
-from ._common import (DSLUserCodeError, EnumText, OperandMajorMode, frozen,
-                      shape_text)
+from .. import _numeric_types as _nt
+from .._atoms import CopyOp, MmaOp
+from ._base import (SM100_FAMILY, SM100_SCALED, Instruction, Named,
+                    OperandMajorMode, card, need, need_arch, python_text,
+                    refuse)
+from ._shapes import (atom_from_layouts, instruction_shape, umma_layouts,
+                      umma_thread_stride)
 
 __all__ = ["OperandSource", "OperandMajorMode", "CtaGroup", "Field",
            "CollectorOp", "SparseMetadataFormat", "MmaTF32Op",
@@ -33,30 +56,24 @@ __all__ = ["OperandSource", "OperandMajorMode", "CtaGroup", "Field",
            "St16x256bOp", "St16x32bx2Op", "St32x32bOp",
            "make_smem_layout_atom", "tile_to_mma_shape"]
 
-# The DSL's sm_100f and sm_110f families.
-_SM10X = ("sm_100", "sm_100a", "sm_100f", "sm_101", "sm_101a", "sm_101f",
-          "sm_103", "sm_103a", "sm_103f", "sm_107", "sm_107a", "sm_107f",
-          "sm_110", "sm_110a", "sm_110f")
-_BLOCK_SCALED = ("sm_100a", "sm_100f", "sm_103a", "sm_107a", "sm_110a")
-_SM103 = ("sm_103a", "sm_103f")
 
-
-class OperandSource(EnumText, enum.Enum):
-    """Where operand A comes from: tensor memory or a shared-memory
-    descriptor."""
+class OperandSource(Named, enum.Enum):
+    """Where operand A is read from: tensor memory or shared memory."""
 
     TMEM = "tmem"
-    SMEM = "smem_desc"
+    SMEM = "smem"
 
 
-class CtaGroup(EnumText, enum.Enum):
-    """One CTA (1SM) or a pair of CTAs (2x1SM) issue the MMA."""
+class CtaGroup(Named, enum.Enum):
+    """One CTA issues the MMA, or a pair of CTAs (PTX's .cta_group)."""
 
     ONE = 1
     TWO = 2
 
 
-class Field(EnumText, enum.Enum):
+class Field(Named, enum.Enum):
+    """The fields of a tcgen05 MMA atom a kernel may set (documented)."""
+
     NEGATE_A = "neg_a"
     NEGATE_B = "neg_b"
     ACCUMULATE = "accum_c"
@@ -66,105 +83,83 @@ class Field(EnumText, enum.Enum):
     DISABLE_OUTPUT_LANE = "disable_output_lane"
 
 
-class CollectorOp(EnumText, enum.Enum):
+class CollectorOp(Named, enum.Enum):
+    """PTX's collector usage of an operand buffer (documented)."""
+
     DISCARD = 0
     LASTUSE = 1
     FILL = 2
     USE = 3
 
 
-class SparseMetadataFormat(EnumText, enum.Enum):
+class SparseMetadataFormat(Named, enum.Enum):
+    """How the sparse kinds' metadata is laid out."""
+
     TID = "tid"
 
 
+# CuTe's C++ element types (cutlass/numeric_types.h, float8.h,
+# float_subbyte.h), for the atoms' names.
 _CPP = {"Float16": "half_t", "BFloat16": "bfloat16_t", "Float32": "float",
         "TFloat32": "tfloat32_t", "Int8": "int8_t", "Uint8": "uint8_t",
         "Float8E4M3FN": "float_e4m3_t", "Float8E5M2": "float_e5m2_t",
         "Float6E2M3FN": "float_e2m3_t", "Float6E3M2FN": "float_e3m2_t",
-        "Float4E2M1FN": "float_e2m1_t", "Float8E8M0FNU": "float_ue8m0_t",
-        "Int32": "int32_t"}
+        "Float4E2M1FN": "float_e2m1_t", "Int32": "int32_t"}
 
-_F8F6F4 = ("Float8E5M2", "Float8E4M3FN", "Float6E3M2FN", "Float6E2M3FN",
-           "Float4E2M1FN")
-
-
-def _err(op, text):
-    raise DSLUserCodeError("tcgen05.%s: %s" % (type(op).__name__, text))
+_FP8 = (_nt.Float8E5M2, _nt.Float8E4M3FN)
+_F8F6F4 = _FP8 + (_nt.Float6E3M2FN, _nt.Float6E2M3FN, _nt.Float4E2M1FN)
+_HALF = (_nt.Float16, _nt.BFloat16)
+_ACC = (_nt.Float16, _nt.Float32)
 
 
-def _check_enums(op):
-    if not isinstance(op.cta_group, CtaGroup):
-        _err(op, "cta_group must be a tcgen05.CtaGroup")
-    if not isinstance(op.a_src, OperandSource):
-        _err(op, "a_src must be a tcgen05.OperandSource")
-    for m, n in ((op.a_major_mode, "a_major_mode"),
-                 (op.b_major_mode, "b_major_mode")):
-        if not isinstance(m, OperandMajorMode):
-            _err(op, "%s must be a cute.nvgpu.OperandMajorMode" % n)
+def _n_rule(op, n, step):
+    if not (step <= n <= 256 and n % step == 0):
+        refuse(op, "N must be a multiple of %d from %d to 256, got %s" %
+               (step, step, n))
 
 
-def _flat_shape(op):
-    s = op.shape_mnk
-    if (not isinstance(s, tuple) or len(s) not in (2, 3) or
-            any(isinstance(x, tuple) for x in s)):
-        _err(op, "shape_mnk must be a flat (M, N) or (M, N, K) tuple, got "
-                 "%s" % (s,))
-    return s[0], s[1]
+class _Umma(Instruction, MmaOp):
+    """A tcgen05.mma. Subclasses set the title, K, the architectures, the
+    M/N rule (`_mn`), the data type rule (`_types`) and CuTe's name."""
 
-
-def _check_n(op, n, lo, step):
-    if n < lo or n > 256 or n % step:
-        _err(op, "N must satisfy %d <= N <= 256 and N %% %d == 0, got %s" %
-             (lo, step, n))
-
-
-class _Umma(frozen, MmaOp):
-    """A tcgen05.mma: M x N x K on one CTA or two, A from shared or tensor
-    memory, each operand K- or MN-major."""
-
+    _module = "tcgen05"
     _fields = ("a_dtype", "b_dtype", "acc_dtype", "shape_mnk", "cta_group",
                "a_src", "a_major_mode", "b_major_mode")
-    descriptive_name = ""
+    _title = ""
     _k = 16
-    _archs = _SM10X
-    _pad = 22  # the width of the printed field names
+    _archs = SM100_FAMILY
+    _width = 22
+    _cpp_kind = ""
 
-    def _init(self, **fields):
-        shape = fields["shape_mnk"]
-        if isinstance(shape, list):
-            fields["shape_mnk"] = tuple(shape)
-        self._set(**fields)
-        require_arch(self._archs, "tcgen05.%s" % type(self).__name__)
-        _check_enums(self)
-        m, n = _flat_shape(self)
-        self._check_mn(m, n)
-        self._verify()
-        if len(self.shape_mnk) == 2:
-            self._set(shape_mnk=(m, n, self._k))
-        k = self.shape_mnk[2]
-        if k not in self._ks():
-            _err(self, "K must be %s, got %s" % (
-                " or ".join(str(x) for x in self._ks()), k))
+    def _make(self, shape, cta_group, a_src, a_major, b_major, **types):
+        self._keep(shape_mnk=shape, cta_group=cta_group, a_src=a_src,
+                   a_major_mode=a_major, b_major_mode=b_major, **types)
+        need_arch(self._label(), self._archs)
+        for name, kind in (("cta_group", CtaGroup), ("a_src", OperandSource),
+                           ("a_major_mode", OperandMajorMode),
+                           ("b_major_mode", OperandMajorMode)):
+            if not isinstance(getattr(self, name), kind):
+                refuse(self, "%s must be a %s, got %r" % (
+                    name, kind.__name__, getattr(self, name)))
+        m, n, k = instruction_shape(self, shape, self._k)
+        self._types()
+        self._mn(m, n, self.cta_group is CtaGroup.TWO)
+        if k != self._k:
+            refuse(self, "K must be %d, got %s" % (self._k, k))
+        self._keep(shape_mnk=(m, n, k))
 
-    def _ks(self):
-        return (self._k,)
+    def _types(self):
+        need(self, "ab_dtype", self.a_dtype, _HALF)
+        need(self, "acc_dtype", self.acc_dtype, _ACC)
 
-    def _check_mn(self, m, n):
-        one = self.cta_group is CtaGroup.ONE
-        if one and m not in (64, 128):
-            _err(self, "M must be 64 or 128 on one CTA, got %s" % m)
-        if not one and m not in (128, 256):
-            _err(self, "M must be 128 or 256 on two CTAs, got %s" % m)
-        narrow_mn = (self.b_dtype.width == 8 and
-                     self.b_major_mode is OperandMajorMode.MN)
-        if one:
-            _check_n(self, n, 16 if narrow_mn else 8, 16 if narrow_mn else 8)
-        else:
-            _check_n(self, n, 32 if narrow_mn else 16,
-                     32 if narrow_mn else 16)
-
-    def _verify(self):
-        pass
+    def _mn(self, m, n, pair):
+        need(self, "M on %s" % ("a pair of CTAs" if pair else "one CTA"), m,
+             (128, 256) if pair else (64, 128))
+        step = 16 if pair else 8
+        if self.b_dtype.width == 8 and \
+                self.b_major_mode is OperandMajorMode.MN:
+            step *= 2
+        _n_rule(self, n, step)
 
     def _rows(self):
         return [("A data type", self.a_dtype), ("B data type", self.b_dtype),
@@ -173,402 +168,296 @@ class _Umma(frozen, MmaOp):
                 ("A source location", self.a_src),
                 ("A major mode", self.a_major_mode),
                 ("B major mode", self.b_major_mode),
-                ("Instruction shape MNK", shape_text(self.shape_mnk))]
+                ("Instruction shape MNK", python_text(self.shape_mnk))]
 
     def __str__(self):
-        return self.descriptive_name + "".join(
-            "\n  %s= %s" % (k.ljust(self._pad), v) for k, v in self._rows())
+        return card(self._title, self._rows(), self._width)
+
+    def _dsl_tv(self, layout):
+        return umma_thread_stride(layout)
+
+    def _operation(self):
+        """The parts of CuTe's name: _2x1SM for a pair, SS or TS by where A
+        is read (an A in tensor memory is K-major: PTX reads it so)."""
+        if self.a_src is OperandSource.TMEM and \
+                self.a_major_mode is not OperandMajorMode.K:
+            refuse(self, "an A operand in tensor memory is K-major, got %s" %
+                   self.a_major_mode.name)
+        return ("_2x1SM" if self.cta_group is CtaGroup.TWO else "",
+                "TS" if self.a_src is OperandSource.TMEM else "SS")
 
     def _majors(self):
         return "UMMA::Major::%s,UMMA::Major::%s" % (self.a_major_mode.name,
                                                      self.b_major_mode.name)
 
-    def _kind(self):
-        """CuTe's operation name: _SS or _TS, 1SM or 2x1SM."""
-        two = "_2x1SM" if self.cta_group is CtaGroup.TWO else ""
-        src = "TS" if self.a_src is OperandSource.TMEM else "SS"
-        if src == "TS" and self.a_major_mode is not OperandMajorMode.K:
-            _err(self, "an A operand in tensor memory is K-major")
-        return two, src
-
-    def _dsl_tv(self, layout):
-        """The DSL gives the size-1 thread mode of a one-CTA atom the stride
-        M (or N; CuTe's C++ gives it 0): the same function."""
-        return _umma_tv(layout)
-
-    def _core_atom(self):
-        """CuTe's atom when its C++ tables have the operation; otherwise (A
-        in tensor memory for a sparse or block-scaled kind, or an M/N the
-        DSL's checks allow and CuTe's static_asserts do not) the UMMA
-        layouts, which depend only on M, N, K and the CTA group."""
-        name = self._cpp_name()  # the DSL's refusals (A in TMEM is K-major)
-        try:
-            return _atoms._core.cute_find_mma_atom(name)
-        except ValueError:
-            return _umma_atom(self)
-
     def _cpp_name(self):
-        two, src = self._kind()
-        m, n = self.shape_mnk[0], self.shape_mnk[1]
+        pair, src = self._operation()
+        m, n, _ = self.shape_mnk
         return "SM100_MMA_%s%s_%s<%s,%s,%s,%d,%d,%s>" % (
-            self._cpp_kind, two, src, _CPP[self.a_dtype.name],
+            self._cpp_kind, pair, src, _CPP[self.a_dtype.name],
             _CPP[self.b_dtype.name], _CPP[self.acc_dtype.name], m, n,
             self._majors())
 
+    def _core_atom(self):
+        """The UMMA layouts of M, N, K and the CTA group, under CuTe's
+        name for the operation."""
+        m, n, k = self.shape_mnk
+        thr, a, b, c = umma_layouts(m, n, k, self.cta_group is CtaGroup.TWO)
+        return atom_from_layouts(self._cpp_name(), "sm100_umma", thr,
+                                 self.shape_mnk, a, b, c)
+
 
 class MmaTF32Op(_Umma):
-    descriptive_name = "tcgen05 TF32 MMA Operation"
+    _title = "tcgen05 TF32 MMA Operation"
     _k = 8
     _cpp_kind = "TF32"
 
     def __init__(self, instruction_shape, cta_group, a_src, a_major_mode,
                  b_major_mode):
-        self._init(a_dtype=_nt.TFloat32, b_dtype=_nt.TFloat32,
-                   acc_dtype=_nt.Float32, shape_mnk=instruction_shape,
-                   cta_group=cta_group, a_src=a_src,
-                   a_major_mode=a_major_mode, b_major_mode=b_major_mode)
+        self._make(instruction_shape, cta_group, a_src, a_major_mode,
+                   b_major_mode, a_dtype=_nt.TFloat32, b_dtype=_nt.TFloat32,
+                   acc_dtype=_nt.Float32)
 
-
-def umma_layouts(m, n, k, two):
-    """CuTe's UMMA atom layouts (mma_traits_sm100.hpp): thread ids, A, B and
-    C as text, for one CTA or a pair (two)."""
-    if two:
-        return ("_2:_1", "(_2,(_%d,_%d)):(_%d,(_1,_%d))" % (m // 2, k, m // 2, m),
-                "(_2,(_%d,_%d)):(_%d,(_1,_%d))" % (n // 2, k, n // 2, n),
-                "(_2,(_%d,_%d)):(_%d,(_1,_%d))" % (m // 2, n, m // 2, m))
-    return ("_1:_0", "(_1,(_%d,_%d)):(_0,(_1,_%d))" % (m, k, m),
-            "(_1,(_%d,_%d)):(_0,(_1,_%d))" % (n, k, n),
-            "(_1,(_%d,_%d)):(_0,(_1,_%d))" % (m, n, m))
-
-
-def _umma_atom(op):
-    m, n, k = op.shape_mnk
-    two = op.cta_group is CtaGroup.TWO
-    thr, a, b, c = umma_layouts(m, n, k, two)
-    return _atoms._core.cute_mma_atom_from_layouts(
-        "tcgen05.%s" % type(op).__name__, "sm100_umma", thr,
-        "(_%d,_%d,_%d)" % (m, n, k), a, b, c)
-
-
-def _umma_tv(layout):
-    from .._objects import Layout
-    shape, stride = layout.sh, layout.st
-    if (type(shape) is tuple and shape[0] == 1 and stride[0] == 0 and
-            type(shape[1]) is tuple):
-        return Layout(shape, (shape[1][0],) + stride[1:])
-    return layout
-
-
-def _same_ab(op, allowed, names):
-    if op.a_dtype.name not in allowed:
-        _err(op, "ab_dtype must be one of %s" % names)
-
-
-def _acc16_32(op):
-    if op.acc_dtype not in (_nt.Float16, _nt.Float32):
-        _err(op, "acc_dtype must be Float16 or Float32")
+    def _types(self):
+        pass
 
 
 class MmaF16BF16Op(_Umma):
-    descriptive_name = "tcgen05 F16/BF16 MMA Operation"
+    _title = "tcgen05 F16/BF16 MMA Operation"
     _cpp_kind = "F16BF16"
 
     def __init__(self, ab_dtype, acc_dtype, instruction_shape, cta_group,
                  a_src, a_major_mode, b_major_mode):
-        self._init(a_dtype=ab_dtype, b_dtype=ab_dtype, acc_dtype=acc_dtype,
-                   shape_mnk=instruction_shape, cta_group=cta_group,
-                   a_src=a_src, a_major_mode=a_major_mode,
-                   b_major_mode=b_major_mode)
-
-    def _verify(self):
-        _same_ab(self, ("Float16", "BFloat16"), "Float16, BFloat16")
-        _acc16_32(self)
+        self._make(instruction_shape, cta_group, a_src, a_major_mode,
+                   b_major_mode, a_dtype=ab_dtype, b_dtype=ab_dtype,
+                   acc_dtype=acc_dtype)
 
 
 class MmaI8Op(_Umma):
-    descriptive_name = "tcgen05 I8 MMA Operation"
+    _title = "tcgen05 I8 MMA Operation"
     _k = 32
     _cpp_kind = "S8"
 
     def __init__(self, ab_dtype, instruction_shape, cta_group, a_src,
                  a_major_mode, b_major_mode):
-        self._init(a_dtype=ab_dtype, b_dtype=ab_dtype, acc_dtype=_ints.Int32,
-                   shape_mnk=instruction_shape, cta_group=cta_group,
-                   a_src=a_src, a_major_mode=a_major_mode,
-                   b_major_mode=b_major_mode)
+        self._make(instruction_shape, cta_group, a_src, a_major_mode,
+                   b_major_mode, a_dtype=ab_dtype, b_dtype=ab_dtype,
+                   acc_dtype=_ints.Int32)
 
-    def _verify(self):
-        _same_ab(self, ("Int8", "Uint8"), "Int8, Uint8")
+    def _types(self):
+        need(self, "ab_dtype", self.a_dtype, (_ints.Int8, _ints.Uint8))
 
 
 class MmaFP8Op(_Umma):
-    descriptive_name = "tcgen05 F8 MMA Operation"
+    _title = "tcgen05 F8 MMA Operation"
     _k = 32
     _cpp_kind = "F8F6F4"
 
     def __init__(self, ab_dtype, acc_dtype, instruction_shape, cta_group,
                  a_src, a_major_mode, b_major_mode):
-        self._init(a_dtype=ab_dtype, b_dtype=ab_dtype, acc_dtype=acc_dtype,
-                   shape_mnk=instruction_shape, cta_group=cta_group,
-                   a_src=a_src, a_major_mode=a_major_mode,
-                   b_major_mode=b_major_mode)
+        self._make(instruction_shape, cta_group, a_src, a_major_mode,
+                   b_major_mode, a_dtype=ab_dtype, b_dtype=ab_dtype,
+                   acc_dtype=acc_dtype)
 
-    def _verify(self):
-        _same_ab(self, ("Float8E5M2", "Float8E4M3FN"),
-                 "Float8E5M2, Float8E4M3FN")
-        _acc16_32(self)
+    def _types(self):
+        need(self, "ab_dtype", self.a_dtype, _FP8)
+        need(self, "acc_dtype", self.acc_dtype, _ACC)
 
 
 class MmaF8F6F4Op(_Umma):
-    descriptive_name = "tcgen05 F8F6F4 MMA Operation"
+    _title = "tcgen05 F8F6F4 MMA Operation"
     _k = 32
     _cpp_kind = "F8F6F4"
 
     def __init__(self, a_dtype, b_dtype, acc_dtype, instruction_shape,
                  cta_group, a_src, a_major_mode, b_major_mode):
-        self._init(a_dtype=a_dtype, b_dtype=b_dtype, acc_dtype=acc_dtype,
-                   shape_mnk=instruction_shape, cta_group=cta_group,
-                   a_src=a_src, a_major_mode=a_major_mode,
-                   b_major_mode=b_major_mode)
+        self._make(instruction_shape, cta_group, a_src, a_major_mode,
+                   b_major_mode, a_dtype=a_dtype, b_dtype=b_dtype,
+                   acc_dtype=acc_dtype)
 
-    def _verify(self):
-        for t, n in ((self.a_dtype, "a_dtype"), (self.b_dtype, "b_dtype")):
-            if t.name not in _F8F6F4:
-                _err(self, "%s must be one of %s" % (n, ", ".join(_F8F6F4)))
-        _acc16_32(self)
+    def _types(self):
+        need(self, "a_dtype", self.a_dtype, _F8F6F4)
+        need(self, "b_dtype", self.b_dtype, _F8F6F4)
+        need(self, "acc_dtype", self.acc_dtype, _ACC)
 
 
 class _Sparse(_Umma):
-    """A structured-sparse tcgen05.mma (2:4 on A): K is twice the dense
-    one."""
+    """A sparse kind: A is 2:4 structured-sparse, K twice the dense K."""
 
     _fields = _Umma._fields + ("sparse_metadata_format",)
-    _pad = 26
+    _width = 26
 
-    def _sparse_init(self, ab_dtype, acc_dtype, instruction_shape, cta_group,
-                     a_src, a_major_mode, b_major_mode,
-                     sparse_metadata_format):
-        self._set(sparse_metadata_format=sparse_metadata_format)
+    def __init__(self, ab_dtype, acc_dtype, instruction_shape, cta_group,
+                 a_src, a_major_mode, b_major_mode, sparse_metadata_format):
+        self._keep(sparse_metadata_format=sparse_metadata_format)
         if not isinstance(sparse_metadata_format, SparseMetadataFormat):
-            _err(self, "sparse_metadata_format must be a "
-                       "tcgen05.SparseMetadataFormat")
-        self._init(a_dtype=ab_dtype, b_dtype=ab_dtype, acc_dtype=acc_dtype,
-                   shape_mnk=instruction_shape, cta_group=cta_group,
-                   a_src=a_src, a_major_mode=a_major_mode,
-                   b_major_mode=b_major_mode)
+            refuse(self, "sparse_metadata_format must be a "
+                         "SparseMetadataFormat, got %r" %
+                   (sparse_metadata_format,))
+        self._make(instruction_shape, cta_group, a_src, a_major_mode,
+                   b_major_mode, a_dtype=ab_dtype, b_dtype=ab_dtype,
+                   acc_dtype=acc_dtype)
 
-    def _check_mn(self, m, n):
-        if self.cta_group is CtaGroup.ONE:
-            if m not in (64, 128):
-                _err(self, "M must be 64 or 128 on one CTA, got %s" % m)
-            if m == 64:
-                _check_n(self, n, 8, 8)
-            else:
-                _check_n(self, n, 16, 16)
-        else:
-            if m not in (128, 256):
-                _err(self, "M must be 128 or 256 on two CTAs, got %s" % m)
-            _check_n(self, n, 32, 32)
+    def _mn(self, m, n, pair):
+        need(self, "M on %s" % ("a pair of CTAs" if pair else "one CTA"), m,
+             (128, 256) if pair else (64, 128))
+        _n_rule(self, n, 32 if pair else 8 if m == 64 else 16)
 
     def _rows(self):
         return _Umma._rows(self) + [("Sparse metadata format",
                                      self.sparse_metadata_format)]
 
     def _cpp_name(self):
-        two, src = self._kind()
-        return "SM100_MMA_%s%s_%s_SPARSE<%s,%s,%s,%d,%d,%s>" % (
-            self._cpp_kind, two, src, _CPP[self.a_dtype.name],
-            _CPP[self.b_dtype.name], _CPP[self.acc_dtype.name],
-            self.shape_mnk[0], self.shape_mnk[1], self._majors())
+        return _Umma._cpp_name(self).replace("_SS<", "_SS_SPARSE<").replace(
+            "_TS<", "_TS_SPARSE<")
 
 
 class MmaF16BF16SparseOp(_Sparse):
-    descriptive_name = "tcgen05 F16/BF16 Sparse MMA Operation"
+    _title = "tcgen05 F16/BF16 Sparse MMA Operation"
     _k = 32
     _cpp_kind = "F16BF16"
 
-    def __init__(self, ab_dtype, acc_dtype, instruction_shape, cta_group,
-                 a_src, a_major_mode, b_major_mode, sparse_metadata_format):
-        self._sparse_init(ab_dtype, acc_dtype, instruction_shape, cta_group,
-                          a_src, a_major_mode, b_major_mode,
-                          sparse_metadata_format)
-
-    def _verify(self):
-        _same_ab(self, ("Float16", "BFloat16"), "Float16, BFloat16")
-        _acc16_32(self)
-
 
 class MmaFP8SparseOp(_Sparse):
-    descriptive_name = "tcgen05 FP8 Sparse MMA Operation"
+    _title = "tcgen05 FP8 Sparse MMA Operation"
     _k = 64
     _cpp_kind = "F8F6F4"
 
-    def __init__(self, ab_dtype, acc_dtype, instruction_shape, cta_group,
-                 a_src, a_major_mode, b_major_mode, sparse_metadata_format):
-        self._sparse_init(ab_dtype, acc_dtype, instruction_shape, cta_group,
-                          a_src, a_major_mode, b_major_mode,
-                          sparse_metadata_format)
-
-    def _verify(self):
-        _same_ab(self, ("Float8E5M2", "Float8E4M3FN"),
-                 "Float8E5M2, Float8E4M3FN")
-        _acc16_32(self)
+    def _types(self):
+        need(self, "ab_dtype", self.a_dtype, _FP8)
+        need(self, "acc_dtype", self.acc_dtype, _ACC)
 
 
-class _BlockScaledUmma(_Umma):
-    """A block-scaled tcgen05.mma: a scale factor of sf_dtype for every
-    sf_vec_size values along K (M is 128 on one CTA)."""
+class _Scaled(_Umma):
+    """A block-scaled kind: F32 accumulators and a scale factor of
+    sf_dtype for every sf_vec_size values along K."""
 
     _fields = ("a_dtype", "b_dtype", "acc_dtype", "sf_dtype", "sf_vec_size",
                "shape_mnk", "cta_group", "a_src", "a_major_mode",
                "b_major_mode")
-    _archs = _BLOCK_SCALED
-    _pad = 26
+    _archs = SM100_SCALED
+    _width = 26
+    _vector = 32
 
-    def _bs_init(self, a_dtype, b_dtype, sf_dtype, sf_vec_size, shape,
-                 cta_group, a_src, a_major, b_major):
-        self._set(sf_dtype=sf_dtype, sf_vec_size=sf_vec_size)
-        self._init(a_dtype=a_dtype, b_dtype=b_dtype, acc_dtype=_nt.Float32,
-                   shape_mnk=shape, cta_group=cta_group, a_src=a_src,
-                   a_major_mode=a_major, b_major_mode=b_major)
-        if sf_vec_size not in (16, 32):
-            _err(self, "the scale vector size must be 16 or 32, got %s" %
-                 sf_vec_size)
+    def _scaled(self, a, b, sf_dtype, shape, cta_group, a_src, a_major,
+                b_major):
+        self._keep(sf_dtype=sf_dtype, sf_vec_size=self._vector)
+        self._make(shape, cta_group, a_src, a_major, b_major, a_dtype=a,
+                   b_dtype=b, acc_dtype=_nt.Float32)
 
-    def _check_mn(self, m, n):
-        if self.cta_group is CtaGroup.ONE:
-            if m != 128:
-                _err(self, "M must be 128 on one CTA, got %s" % m)
-            _check_n(self, n, 8, 8)
-        else:
-            if m not in (128, 256):
-                _err(self, "M must be 128 or 256 on two CTAs, got %s" % m)
-            _check_n(self, n, 16, 16)
+    def _mn(self, m, n, pair):
+        need(self, "M on %s" % ("a pair of CTAs" if pair else "one CTA"), m,
+             (128, 256) if pair else (128,))
+        _n_rule(self, n, 16 if pair else 8)
 
     def _rows(self):
-        r = _Umma._rows(self)
-        return r[:3] + [("Scale factor data type", self.sf_dtype),
-                        ("Scale factor vector size", self.sf_vec_size)] + r[3:]
+        rows = _Umma._rows(self)
+        return rows[:3] + [("Scale factor data type", self.sf_dtype),
+                           ("Scale factor vector size", self.sf_vec_size)] + \
+            rows[3:]
 
-    def _sf(self):
+    def _scale_type(self):
         return ("float_ue4m3_t" if self.sf_dtype is _nt.Float8E4M3FN
                 else "float_ue8m0_t")
 
+    def _cpp_name(self):
+        pair, src = self._operation()
+        return "SM100_MMA_MXF8F6F4%s_%s<%s,%s,float,%s,%d,%d,%s>" % (
+            pair, src, _CPP[self.a_dtype.name], _CPP[self.b_dtype.name],
+            self._scale_type(), self.shape_mnk[0], self.shape_mnk[1],
+            self._majors())
 
-class MmaMXF8Op(_BlockScaledUmma):
-    descriptive_name = "tcgen05 MXF8 BlockScaled MMA Operation"
+
+class MmaMXF8Op(_Scaled):
+    _title = "tcgen05 MXF8 BlockScaled MMA Operation"
     _k = 32
 
     def __init__(self, ab_dtype, instruction_shape, cta_group, a_src,
                  a_major_mode, b_major_mode):
-        self._bs_init(ab_dtype, ab_dtype, _nt.Float8E8M0FNU, 32,
-                      instruction_shape, cta_group, a_src, a_major_mode,
-                      b_major_mode)
+        self._scaled(ab_dtype, ab_dtype, _nt.Float8E8M0FNU,
+                     instruction_shape, cta_group, a_src, a_major_mode,
+                     b_major_mode)
 
-    def _verify(self):
-        _same_ab(self, ("Float8E5M2", "Float8E4M3FN"),
-                 "Float8E5M2, Float8E4M3FN")
-
-    def _cpp_name(self):
-        return _mxf8f6f4_name(self)
+    def _types(self):
+        need(self, "ab_dtype", self.a_dtype, _FP8)
 
 
-def _mxf8f6f4_name(op):
-    two, src = op._kind()
-    return "SM100_MMA_MXF8F6F4%s_%s<%s,%s,float,%s,%d,%d,%s>" % (
-        two, src, _CPP[op.a_dtype.name], _CPP[op.b_dtype.name], op._sf(),
-        op.shape_mnk[0], op.shape_mnk[1], op._majors())
-
-
-class MmaMXF8F6F4Op(_BlockScaledUmma):
-    descriptive_name = "tcgen05 MXF8F6F4 BlockScaled MMA Operation"
+class MmaMXF8F6F4Op(_Scaled):
+    _title = "tcgen05 MXF8F6F4 BlockScaled MMA Operation"
     _k = 32
 
     def __init__(self, a_dtype, b_dtype, instruction_shape, cta_group,
                  a_src, a_major_mode, b_major_mode):
-        self._bs_init(a_dtype, b_dtype, _nt.Float8E8M0FNU, 32,
-                      instruction_shape, cta_group, a_src, a_major_mode,
-                      b_major_mode)
+        self._scaled(a_dtype, b_dtype, _nt.Float8E8M0FNU, instruction_shape,
+                     cta_group, a_src, a_major_mode, b_major_mode)
 
-    def _verify(self):
-        for t, n in ((self.a_dtype, "a_dtype"), (self.b_dtype, "b_dtype")):
-            if t.name not in _F8F6F4:
-                _err(self, "%s must be one of %s" % (n, ", ".join(_F8F6F4)))
-
-    def _cpp_name(self):
-        return _mxf8f6f4_name(self)
+    def _types(self):
+        need(self, "a_dtype", self.a_dtype, _F8F6F4)
+        need(self, "b_dtype", self.b_dtype, _F8F6F4)
 
 
-class _MXF4(_BlockScaledUmma):
+class _Fp4(_Scaled):
+    """The E2M1 kinds: both operands K-major, K = 64 (96 on SM103)."""
+
     _k = 64
-    _cpp_op = "SM100_MMA_MXF4"
+    _scales = (_nt.Float8E8M0FNU,)
 
-    def _fp4_init(self, sf_dtype, sf_vec_size, shape, cta_group, a_src):
-        self._bs_init(_nt.Float4E2M1FN, _nt.Float4E2M1FN, sf_dtype,
-                      sf_vec_size, shape, cta_group, a_src,
-                      OperandMajorMode.K, OperandMajorMode.K)
+    def _fp4(self, sf_dtype, shape, cta_group, a_src):
+        self._scaled(_nt.Float4E2M1FN, _nt.Float4E2M1FN, sf_dtype, shape,
+                     cta_group, a_src, OperandMajorMode.K, OperandMajorMode.K)
+
+    def _types(self):
+        need(self, "sf_dtype", self.sf_dtype, self._scales)
 
     def _cpp_name(self):
-        two, src = self._kind()
+        pair, src = self._operation()
         return "%s%s_%s<float_e2m1_t,float_e2m1_t,float,%s,%d,%d,%d,%s>" % (
-            self._cpp_op, two, src, self._sf(), self.shape_mnk[0],
-            self.shape_mnk[1], self.sf_vec_size, self._majors())
+            self._cpp_prefix, pair, src, self._scale_type(),
+            self.shape_mnk[0], self.shape_mnk[1], self._vector,
+            self._majors())
+
+    _cpp_prefix = "SM100_MMA_MXF4"
 
 
-class MmaMXF4Op(_MXF4):
-    descriptive_name = "tcgen05 MXF4 BlockScaled MMA Operation"
+class MmaMXF4Op(_Fp4):
+    _title = "tcgen05 MXF4 BlockScaled MMA Operation"
 
     def __init__(self, instruction_shape, cta_group, a_src):
-        self._fp4_init(_nt.Float8E8M0FNU, 32, instruction_shape, cta_group,
-                       a_src)
+        self._fp4(_nt.Float8E8M0FNU, instruction_shape, cta_group, a_src)
 
 
-class MmaMXF4NVF4Op(_MXF4):
-    descriptive_name = "tcgen05 MXF4NVF4 BlockScaled MMA Operation"
+class MmaMXF4NVF4Op(_Fp4):
+    _title = "tcgen05 MXF4NVF4 BlockScaled MMA Operation"
+    _vector = 16
+    _scales = (_nt.Float8E8M0FNU, _nt.Float8E4M3FN)
 
     def __init__(self, sf_dtype, instruction_shape, cta_group, a_src):
-        self._fp4_init(sf_dtype, 16, instruction_shape, cta_group, a_src)
-
-    def _verify(self):
-        if self.sf_dtype not in (_nt.Float8E8M0FNU, _nt.Float8E4M3FN):
-            _err(self, "sf_dtype must be Float8E8M0FNU or Float8E4M3FN")
+        self._fp4(sf_dtype, instruction_shape, cta_group, a_src)
 
 
-class _SM103(_MXF4):
-    """SM103's MXF4 with K = 96 (CuTe's SM103_MXF4_ULTRA atoms)."""
-
+class SM103MmaMXF4Op(_Fp4):
+    _title = "tcgen05 SM103 MXF4 BlockScaled MMA Operation"
     _k = 96
-    _archs = _BLOCK_SCALED
+    _cpp_prefix = "SM103_MXF4_ULTRA"
+
+    def __init__(self, instruction_shape, cta_group, a_src):
+        self._fp4(_nt.Float8E8M0FNU, instruction_shape, cta_group, a_src)
 
     def _cpp_name(self):
-        two, src = self._kind()
-        return ("SM103_MXF4_ULTRA%s_%s_VS<float_e2m1_t,float_e2m1_t,float,%s,"
-                "%d,%d,%d,%s>" % (two, src, self._sf(), self.shape_mnk[0],
-                                  self.shape_mnk[1], self.sf_vec_size,
-                                  self._majors()))
+        return _Fp4._cpp_name(self).replace("<", "_VS<", 1)
 
 
-class SM103MmaMXF4Op(_SM103):
-    descriptive_name = "tcgen05 SM103 MXF4 BlockScaled MMA Operation"
-
-    def __init__(self, instruction_shape, cta_group, a_src):
-        self._fp4_init(_nt.Float8E8M0FNU, 32, instruction_shape, cta_group,
-                       a_src)
-
-
-class SM103MmaMXF4NVF4Op(_SM103):
-    descriptive_name = "tcgen05 SM103 MXF4NVF4 BlockScaled MMA Operation"
+class SM103MmaMXF4NVF4Op(SM103MmaMXF4Op):
+    _title = "tcgen05 SM103 MXF4NVF4 BlockScaled MMA Operation"
+    _vector = 16
+    _scales = (_nt.Float8E8M0FNU, _nt.Float8E4M3FN)
 
     def __init__(self, sf_dtype, instruction_shape, cta_group, a_src):
-        self._fp4_init(sf_dtype, 16, instruction_shape, cta_group, a_src)
-
-    def _verify(self):
-        if self.sf_dtype not in (_nt.Float8E8M0FNU, _nt.Float8E4M3FN):
-            _err(self, "sf_dtype must be Float8E8M0FNU or Float8E4M3FN")
+        self._fp4(sf_dtype, instruction_shape, cta_group, a_src)
 
 
-class SmemLayoutAtomKind(EnumText, enum.Enum):
-    """The UMMA shared-memory layout atoms (warpgroup's and MN_SW128_32B)."""
+class SmemLayoutAtomKind(Named, enum.Enum):
+    """The UMMA shared-memory layout atoms: warpgroup's and MN_SW128_32B."""
 
     MN_INTER = 1
     MN_SW32 = 2
@@ -584,12 +473,13 @@ class SmemLayoutAtomKind(EnumText, enum.Enum):
 def make_smem_layout_atom(kind, element_type):
     """The UMMA shared-memory layout atom of `kind` for `element_type`."""
     from .. import _smem
-    return _smem.umma_atom(kind, element_type)
+    return _smem.layout_atom(kind, SmemLayoutAtomKind, element_type,
+                             "tcgen05.make_smem_layout_atom")
 
 
 def tile_to_mma_shape(atom, mma_tile_shape, order=None):
     """The atom tiled to an MMA tile shape ((MMA_M, MMA_K), M_MMAs, K_MMAs,
-    ...), CuTe's UMMA::tile_to_mma_shape, coalesced per mode as the DSL."""
+    ...), as CuTe's UMMA::tile_to_mma_shape (_smem.py)."""
     from .. import _smem
     return _smem.tile_to_mma_shape(atom, mma_tile_shape, order)
 
@@ -597,7 +487,9 @@ def tile_to_mma_shape(atom, mma_tile_shape, order=None):
 # ---------------------------------------------------------------------------
 # Tensor-memory loads and stores
 
-class Repetition(EnumText, enum.Enum):
+class Repetition(Named, enum.Enum):
+    """How many times a TMEM load or store repeats its shape."""
+
     x1 = 1
     x2 = 2
     x4 = 4
@@ -608,114 +500,123 @@ class Repetition(EnumText, enum.Enum):
     x128 = 128
 
 
-class Pack(EnumText, enum.Enum):
+class Pack(Named, enum.Enum):
+    """A TMEM load may pack two 16-bit values into each 32-bit register."""
+
     NONE = 1
     PACK_16b_IN_32b = 2
 
 
-class Unpack(EnumText, enum.Enum):
+class Unpack(Named, enum.Enum):
+    """A TMEM store may unpack each 32-bit register into two 16-bit
+    values."""
+
     NONE = 1
     UNPACK_32b_IN_16b = 2
 
 
-class _Tmem(frozen, CopyOp):
-    """tcgen05.ld / tcgen05.st of a datapath shape, `repeat` times."""
+class _TmemCopy(Instruction, CopyOp):
+    """tcgen05.ld / tcgen05.st of one data-path shape, `repeat` times; with
+    (un)packing, CuTe's atom of 16-bit values (include/cute/arch/
+    copy_sm100.hpp: SM100_TMEM_LOAD_16dp64b1x, ..._16b). The widest shapes
+    repeat at most 64 (16x128b) and 32 times (16x256b): 128 columns of 32
+    bits a thread (PTX ISA, tcgen05.ld)."""
 
-    _max = Repetition.x128
+    _module = "tcgen05"
+    _most = Repetition.x128
     _shape = ""
-    _load = True
+    _verb = "LOAD"
+    _flag_name = "pack"
+    _flag_type = Pack
+    _flag_words = "with 2x 16-bit to 32b packing"
 
-    def _tmem_init(self, repeat, flag, flag_type, flag_name):
-        self._set(**{"repeat": repeat, flag_name: flag,
-                     "_fields": ("repeat", flag_name)})
-        require_arch(_SM10X, "tcgen05.%s" % type(self).__name__)
+    def __init__(self, repeat=Repetition.x1, flag=None):
+        flag = self._flag_type.NONE if flag is None else flag
+        self._keep(**{"repeat": repeat, self._flag_name: flag,
+                      "_fields": ("repeat", self._flag_name)})
+        need_arch(self._label(), SM100_FAMILY)
         if not isinstance(repeat, Repetition):
-            raise DSLUserCodeError("tcgen05.%s: repeat must be a "
-                                   "tcgen05.Repetition" % type(self).__name__)
-        if not isinstance(flag, flag_type):
-            raise DSLUserCodeError("tcgen05.%s: %s must be a tcgen05.%s" % (
-                type(self).__name__, flag_name, flag_type.__name__))
-        if repeat.value > self._max.value:
-            raise DSLUserCodeError("tcgen05.%s: %s repetition is not "
-                                   "supported (at most %s)" % (
-                                       type(self).__name__, repeat.name,
-                                       self._max.name))
+            refuse(self, "repeat must be a tcgen05.Repetition, got %r" %
+                   (repeat,))
+        if not isinstance(flag, self._flag_type):
+            refuse(self, "%s must be a tcgen05.%s, got %r" % (
+                self._flag_name, self._flag_type.__name__, flag))
+        if repeat.value > self._most.value:
+            refuse(self, "repetition %s is not supported: at most %s" % (
+                repeat.name, self._most.name))
+
+    def _flag(self):
+        return getattr(self, self._flag_name)
+
+    def __str__(self):
+        text = "tcgen05 %s Copy Operation\n  number of repetitions = %d" % (
+            type(self).__name__[:-2], self.repeat.value)
+        if self._flag() is not self._flag_type.NONE:
+            text += "\n  " + self._flag_words
+        return text
 
     def _cpp_op(self, value_type, **kwargs):
         if kwargs:
-            raise DSLUserCodeError("tcgen05 copies take no copy arguments")
-        packed = (getattr(self, "pack", None) is Pack.PACK_16b_IN_32b or
-                  getattr(self, "unpack", None) is Unpack.UNPACK_32b_IN_16b)
+            refuse(self, "takes no copy arguments (%s)" % ", ".join(kwargs))
         return "SM100_TMEM_%s_%s%dx%s" % (
-            "LOAD" if self._load else "STORE", self._shape, self.repeat.value,
-            "_16b" if packed else "")
+            self._verb, self._shape, self.repeat.value,
+            "" if self._flag() is self._flag_type.NONE else "_16b")
 
 
-class _Ld(_Tmem):
+class _Load(_TmemCopy):
     def __init__(self, repeat=Repetition.x1, pack=Pack.NONE):
-        self._tmem_init(repeat, pack, Pack, "pack")
-
-    def __str__(self):
-        s = "tcgen05 %s Copy Operation\n  number of repetitions = %d" % (
-            type(self).__name__[:-2], self.repeat.value)
-        if self.pack is Pack.PACK_16b_IN_32b:
-            s += "\n  with 2x 16-bit to 32b packing"
-        return s
+        _TmemCopy.__init__(self, repeat, pack)
 
 
-class _St(_Tmem):
-    _load = False
+class _Store(_TmemCopy):
+    _verb = "STORE"
+    _flag_name = "unpack"
+    _flag_type = Unpack
+    _flag_words = "with 32-bit to 2x 16b unpacking"
 
     def __init__(self, repeat, unpack=Unpack.NONE):
-        self._tmem_init(repeat, unpack, Unpack, "unpack")
-
-    def __str__(self):
-        s = "tcgen05 %s Copy Operation\n  number of repetitions = %d" % (
-            type(self).__name__[:-2], self.repeat.value)
-        if self.unpack is Unpack.UNPACK_32b_IN_16b:
-            s += "\n  with 32-bit to 2x 16b unpacking"
-        return s
+        _TmemCopy.__init__(self, repeat, unpack)
 
 
-class Ld16x64bOp(_Ld):
+class Ld16x64bOp(_Load):
     _shape = "16dp64b"
 
 
-class Ld16x128bOp(_Ld):
+class Ld16x128bOp(_Load):
     _shape = "16dp128b"
-    _max = Repetition.x64
+    _most = Repetition.x64
 
 
-class Ld16x256bOp(_Ld):
+class Ld16x256bOp(_Load):
     _shape = "16dp256b"
-    _max = Repetition.x32
+    _most = Repetition.x32
 
 
-class Ld16x32bx2Op(_Ld):
+class Ld16x32bx2Op(_Load):
     _shape = "16dp32b"
 
 
-class Ld32x32bOp(_Ld):
+class Ld32x32bOp(_Load):
     _shape = "32dp32b"
 
 
-class St16x64bOp(_St):
+class St16x64bOp(_Store):
     _shape = "16dp64b"
 
 
-class St16x128bOp(_St):
+class St16x128bOp(_Store):
     _shape = "16dp128b"
-    _max = Repetition.x64
+    _most = Repetition.x64
 
 
-class St16x256bOp(_St):
+class St16x256bOp(_Store):
     _shape = "16dp256b"
-    _max = Repetition.x32
+    _most = Repetition.x32
 
 
-class St16x32bx2Op(_St):
+class St16x32bx2Op(_Store):
     _shape = "16dp32b"
 
 
-class St32x32bOp(_St):
+class St32x32bOp(_Store):
     _shape = "32dp32b"

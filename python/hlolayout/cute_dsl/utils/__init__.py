@@ -1,5 +1,6 @@
-"""The twin of `cutlass.utils`: the shared-memory layout helpers of the
-Hopper (sm90) and Blackwell (sm100) GEMMs, and LayoutEnum.
+"""The twin of the shared-memory helpers of `cutlass.utils`: `LayoutEnum`
+and the Hopper (`sm90`) and Blackwell (`sm100`) staged operand and
+epilogue layouts, with the rule that picks their swizzle (_choice.py).
 
     >>> from hlolayout import cute_dsl as cute
     >>> u = cute.utils
@@ -10,53 +11,60 @@ Hopper (sm90) and Blackwell (sm100) GEMMs, and LayoutEnum.
 
 import enum
 
-from ..nvgpu._common import OperandMajorMode
+from ..nvgpu._base import OperandMajorMode
 
 __all__ = ["LayoutEnum", "sm90", "sm100", "print_latex", "print_latex_tv"]
 
 
 class LayoutEnum(enum.Enum):
-    """A GEMM operand's memory order: ROW_MAJOR (K-major A and B, N-major
-    C) or COL_MAJOR (M-major A, N-major B, M-major C)."""
+    """How a GEMM tensor is laid out in global memory: ROW_MAJOR (the last
+    mode contiguous: A and B K-major, C N-major) or COL_MAJOR (the first:
+    A M-major, B N-major, C M-major). The predicates' answers are the
+    DSL's (observed for both members)."""
 
     ROW_MAJOR = "row_major"
     COL_MAJOR = "col_major"
 
-    def mma_major_mode(self):
-        return (OperandMajorMode.K if self is LayoutEnum.ROW_MAJOR
-                else OperandMajorMode.MN)
+    def _row(self):
+        return self is LayoutEnum.ROW_MAJOR
 
-    sm90_mma_major_mode = mma_major_mode
+    def mma_major_mode(self):
+        """The MMA operand major mode of an A or B tensor so laid out."""
+        return OperandMajorMode.K if self._row() else OperandMajorMode.MN
+
+    def sm90_mma_major_mode(self):
+        return self.mma_major_mode()
 
     def is_k_major_a(self):
-        return self is LayoutEnum.ROW_MAJOR
+        return self._row()
 
     def is_m_major_a(self):
-        return self is LayoutEnum.COL_MAJOR
-
-    def is_n_major_b(self):
-        return self is LayoutEnum.COL_MAJOR
+        return not self._row()
 
     def is_k_major_b(self):
-        return self is LayoutEnum.ROW_MAJOR
+        return self._row()
+
+    def is_n_major_b(self):
+        return not self._row()
 
     def is_n_major_c(self):
-        return self is LayoutEnum.ROW_MAJOR
+        return self._row()
 
     def is_m_major_c(self):
-        return self is LayoutEnum.COL_MAJOR
+        return not self._row()
 
 
-from . import sm90, sm100  # noqa: E402
+from . import sm90, sm100  # noqa: E402  (they use LayoutEnum)
 
 
 def print_latex(*args, **kwargs):
-    """Deprecated in the DSL for cute.viz.print_latex (the same picture)."""
+    """The DSL keeps this name, deprecated, for cute.viz.print_latex: the
+    same picture (observed)."""
     from .. import viz
     return viz.print_latex(*args, **kwargs)
 
 
 def print_latex_tv(*args, **kwargs):
-    """Deprecated in the DSL for cute.viz.print_latex_tv."""
+    """Deprecated, as print_latex, for cute.viz.print_latex_tv."""
     from .. import viz
     return viz.print_latex_tv(*args, **kwargs)
