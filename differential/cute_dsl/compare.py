@@ -2,13 +2,15 @@
 (nvidia-cutlass-dsl, traced on this machine with CUTE_DSL_DRYRUN=1).
 
     python3 compare.py --dsl-python VENV/bin/python [--seed N] [--ops N]
-                       [--atoms N] [--archs sm_80,sm_90a,sm_100a,sm_120a] [--by-op]
+                       [--atoms N] [--domains N]
+                       [--archs sm_80,sm_90a,sm_100a,sm_120a] [--by-op]
 
 (run.sh makes the venv and the twin and passes its arguments on; ci.sh is
 the bounded CI sample.)
 
 Generates seeded cases (cases.py for layouts, atom_cases.py for atoms and
-tiled atoms, one DSL process per architecture), evaluates each with the
+tiled atoms, domain_cases.py for every op class and smem helper over a grid
+of its parameters; one DSL process per architecture), evaluates each with the
 DSL (dsl_worker.py in the venv) and with the twin (here, in-process), and
 compares the DSL's printed text with the twin's str(). Prints one table, the
 refusal categories of both sides, the documented rules and the reasons of
@@ -402,6 +404,9 @@ def main():
                     help="random layout-op cases (default 3200)")
     ap.add_argument("--atoms", type=int, default=-1,
                     help="atom cases per architecture (-1: all of them)")
+    ap.add_argument("--domains", type=int, default=0,
+                    help="domain cases per architecture (domain_cases.py; "
+                         "-1: all of them, about 7,700; default 0: none)")
     ap.add_argument("--archs", default="sm_80,sm_90a,sm_100a,sm_120a")
     ap.add_argument("--show", type=int, default=20,
                     help="differences to print in full")
@@ -422,6 +427,13 @@ def main():
         for arch in args.archs.split(","):
             cs = atom_cases.atom_cases(random.Random(args.seed), arch,
                                        args.atoms)
+            groups.append((arch, cs))
+    if args.domains:
+        import domain_cases
+        for arch in args.archs.split(","):
+            cs = domain_cases.domain_cases(arch)
+            if 0 < args.domains < len(cs):
+                cs = random.Random(args.seed).sample(cs, args.domains)
             groups.append((arch, cs))
 
     workdir = args.keep or tempfile.mkdtemp(prefix="cute-dsl-harness-")

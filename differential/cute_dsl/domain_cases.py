@@ -35,11 +35,18 @@ I8, U8, I32 = "cute.Int8", "cute.Uint8", "cute.Int32"
 
 
 class _Out:
+    """The cases, each expression once (a sampled grid may draw a point
+    twice)."""
+
     def __init__(self, arch):
         self.arch = arch
         self.cases = []
+        self.seen = set()
 
     def add(self, op, expr):
+        if expr in self.seen:
+            return
+        self.seen.add(expr)
         self.cases.append({"id": "%s-d%05d" % (self.arch, len(self.cases)),
                            "group": "domain", "op": op, "expr": expr})
 
@@ -121,6 +128,24 @@ def universal_cases(out):
             out.add("cpasync.CopyG2SOp/atom", "cute.make_copy_atom(%s, %s%s)"
                     % (op, dt, kw))
     out.add("cpasync.CopyG2SOp", "%s.cpasync.CopyG2SOp()" % NV)
+    # Copy arguments an op takes, ignores or refuses.
+    for op, kw in (("%s.CopyUniversalOp()" % NV, "invariant=True"),
+                   ("%s.CopyUniversalOp()" % NV, "num_bits_per_copy=32, "
+                    "invariant=True"),
+                   ("%s.CopyUniversalOp()" % NV, "num_bits_per_copy=32, foo=1"),
+                   ("%s.CopyUniversalOp()" % NV, "num_bits_per_copy=-8"),
+                   ("%s.CopyUniversalOp()" % NV, "num_bits_per_copy=12"),
+                   ("%s.cpasync.CopyG2SOp()" % NV, "num_bits_per_copy=32, "
+                    "foo=1"),
+                   ("%s.cpasync.CopyG2SOp(cache_mode=3)" % NV,
+                    "num_bits_per_copy=32"),
+                   ("%s.warp.LdMatrix8x8x16bOp(False, 4)" % NV, "foo=1"),
+                   ("%s.warp.StMatrix8x8x16bOp(False, 4)" % NV,
+                    "num_bits_per_copy=32"),
+                   ("%s.tcgen05.Ld32x32bOp(%s.tcgen05.Repetition.x1)" % (NV, NV),
+                    "foo=1")):
+        out.add("copy arguments", "cute.make_copy_atom(%s, %s, %s)" % (
+            op, F16 if "Ld32" not in op else F32, kw))
 
 
 def warpgroup_cases(out, rng):

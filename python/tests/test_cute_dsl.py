@@ -756,7 +756,8 @@ BAD_INPUTS = [
     ('cute.make_tiled_mma(cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, '
      'cute.Float32, (16, 8, 16)), (2, 2))', ValueError, 'rank-3 MNK'),
     ('cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 17))',
-     cute.DSLUserCodeError, r'shape_mnk must be \(16,8,8\) or \(16,8,16\)'),
+     cute.DSLUserCodeError,
+     r'shape_mnk must be \(16, 8, 8\) or \(16, 8, 16\), got \(16, 8, 17\)'),
     ('cute.nvgpu.warp.MmaF16BF16Op(cute.Int8, cute.Float32, (16, 8, 16))',
      cute.DSLUserCodeError, 'ab_dtype must be Float16 or BFloat16'),
 ]
@@ -844,7 +845,7 @@ HELPER_BAD_INPUTS = [
     ('utils.sm90.make_smem_layout_a(utils.LayoutEnum.ROW_MAJOR, '
      '(128, 128, 64), 16, 4)', TypeError, 'data type'),
     ('utils.sm90.make_smem_layout_b(utils.LayoutEnum.ROW_MAJOR, 128, '
-     'cute.Float16, 4)', cute.Refusal, 'tile as a tuple'),
+     'cute.Float16, 4)', cute.Refusal, 'MMA tiler as a tuple'),
     ('utils.sm100.make_smem_layout_a(None, (128, 256, 64), cute.Float16, 4)',
      TypeError, 'TiledMma'),
     ('utils.sm100.make_smem_layout_epi(cute.Float16, "row", (128, 64), 2)',

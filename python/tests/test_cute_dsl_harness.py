@@ -287,3 +287,42 @@ def test_an_integral_rank1_layout_drawn_is_documented():
     dsl = refused("TypeError: cannot unpack non-iterable int object")
     kind, _, note = compare.classify(case(expr), dsl, NS)
     assert kind == "documented" and note.startswith("viz-rank1")
+
+
+def answered(text):
+    return {"ok": True, "text": text}
+
+
+def test_a_copy_wider_than_cutes_integers_is_documented():
+    # The DSL builds a 512-bit universal copy; CuTe's widest integer is
+    # 256 bits (cute/numeric/int.hpp), so the twin refuses: documented on
+    # the case's own bits, and only there.
+    atom = ("Copy Atom\n  ThrID:         1:0\n  TV Layout Src: (1,32):(0,1)\n"
+            "  TV Layout Dst: (1,32):(0,1)\n  Value type:    f16")
+    wide = ("cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cute.Float16, "
+            "num_bits_per_copy=512)")
+    kind, twin, note = compare.classify(case(wide, "atom"), answered(atom), NS)
+    assert kind == "documented" and "256 bits" in note, (kind, note)
+    narrow = wide.replace("512", "256")
+    kind, _, _ = compare.classify(case(narrow, "atom"), answered(atom), NS)
+    assert kind == "different"
+
+
+def test_domain_cases_cover_every_op_class():
+    import inspect
+    import domain_cases
+    cases = domain_cases.domain_cases("sm_100a")
+    exprs = [c["expr"] for c in cases]
+    assert len(set(exprs)) == len(exprs) > 7000
+    assert domain_cases.domain_cases("sm_100a") == cases
+    from hlolayout.cute_dsl import _atoms
+    nv = cute.nvgpu
+    ops = 0
+    for module in (nv.warp, nv.warpgroup, nv.tcgen05, nv.cpasync, nv):
+        for name in getattr(module, "__all__", []):
+            cls = getattr(module, name)
+            if inspect.isclass(cls) and issubclass(cls, (_atoms.MmaOp,
+                                                         _atoms.CopyOp)):
+                ops += 1
+                assert any("." + name + "(" in e for e in exprs), name
+    assert ops == 42  # 13 warp, 3 warpgroup, 23 tcgen05, 1 cpasync, 2 common

@@ -69,10 +69,14 @@ def need_arch(what, family):
     """DSLUserCodeError unless the architecture is one of `family`."""
     arch = current_arch()
     if arch not in family:
+        # A base name (sm_90) whose architecture-specific variant the op
+        # takes: say which.
+        near = [arch + v for v in ("a", "f") if arch + v in family]
         raise DSLUserCodeError(
             "%s needs the architecture to be one of %s, but it is %s (set it "
-            "with cute_dsl.set_arch or CUTE_DSL_ARCH)" %
-            (what, ", ".join(family), arch))
+            "with cute_dsl.set_arch or CUTE_DSL_ARCH)%s" %
+            (what, ", ".join(family), arch,
+             "; did you mean %s?" % near[0] if near else ""))
 
 
 def is_dtype(x):
@@ -202,6 +206,8 @@ class CopyUniversalOp(Instruction, CopyOp):
         return "universal Copy Operation"
 
     def _cpp_op(self, value_type, num_bits_per_copy=0, **kwargs):
+        # The DSL takes the load's cache hints and changes nothing for them;
+        # any other argument it refuses (observed).
         other = sorted(set(kwargs) - {"l1c_evict_priority", "invariant"})
         if other:
             refuse(self, "takes no %s" % ", ".join(other))

@@ -21,7 +21,8 @@ domain_cases.py):
 
 N at most 256. The atom's layouts are CuTe's UMMA form (_shapes.py,
 from include/cute/atom/mma_traits_sm100.hpp), named as CuTe's SM100/SM103
-MMA operations are (include/cute/arch/mma_sm100_umma.hpp, mma_sm103.hpp).
+MMA operations are (include/cute/arch/mma_sm100_umma.hpp, SM103's
+included).
 
     >>> from hlolayout import cute_dsl as cute
     >>> t = cute.nvgpu.tcgen05
@@ -519,8 +520,8 @@ class _TmemCopy(Instruction, CopyOp):
     """tcgen05.ld / tcgen05.st of one data-path shape, `repeat` times; with
     (un)packing, CuTe's atom of 16-bit values (include/cute/arch/
     copy_sm100.hpp: SM100_TMEM_LOAD_16dp64b1x, ..._16b). The widest shapes
-    repeat at most 64 (16x128b) and 32 times (16x256b): 128 columns of 32
-    bits a thread (PTX ISA, tcgen05.ld)."""
+    repeat at most 64 (16x128b) and 32 times (16x256b): copy_sm100.hpp
+    defines no more, and the DSL refuses more (observed)."""
 
     _module = "tcgen05"
     _most = Repetition.x128
@@ -556,8 +557,7 @@ class _TmemCopy(Instruction, CopyOp):
         return text
 
     def _cpp_op(self, value_type, **kwargs):
-        if kwargs:
-            refuse(self, "takes no copy arguments (%s)" % ", ".join(kwargs))
+        # Other copy arguments change nothing here (observed).
         return "SM100_TMEM_%s_%s%dx%s" % (
             self._verb, self._shape, self.repeat.value,
             "" if self._flag() is self._flag_type.NONE else "_16b")
