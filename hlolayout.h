@@ -101,6 +101,8 @@
 //    device of a mesh holds. Refusals carry tt-metal's rule (RefusalRule).
 //    CheckFit says whether a spec fits a device (FindDevice("n150"), ...);
 //    DeriveShardShape is ttnn.create_sharded_memory_config's shard.
+//    The commands' answers (answers/ttnn.h): AnswerSpec, AnswerPlace,
+//    AnswerMesh, AnswerRefusal.
 //
 // Version: hlolayout/version.h (HLOLAYOUT_VERSION_STRING).
 #ifndef HLOLAYOUT_HLOLAYOUT_H_
@@ -248,8 +250,8 @@
 #include "hlolayout/triton/views.h"
 #include "hlolayout/triton/xla_bridge.h"
 
-// TTNN tensors (tt-metal).
-#include "hlolayout/ttnn/answer_json.h"
+// TTNN tensors (tt-metal); their commands' answers.
+#include "hlolayout/answers/ttnn.h"
 #include "hlolayout/ttnn/buffer_distribution.h"
 #include "hlolayout/ttnn/core_range.h"
 #include "hlolayout/ttnn/data_type.h"
@@ -261,7 +263,6 @@
 #include "hlolayout/ttnn/resolve.h"
 #include "hlolayout/ttnn/sharded_config.h"
 #include "hlolayout/ttnn/spec_json.h"
-#include "hlolayout/ttnn/spec_record.h"
 #include "hlolayout/ttnn/spec_text.h"
 #include "hlolayout/ttnn/tensor_layout.h"
 #include "hlolayout/ttnn/tensor_spec.h"

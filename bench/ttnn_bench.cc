@@ -26,11 +26,12 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
+#include "hlolayout/answers/ttnn.h"
 #include "hlolayout/cli/dispatch.h"
 #include "hlolayout/triton/json.h"
-#include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/ttnn/spec_json.h"
 #include "hlolayout/ttnn/tensor_spec.h"
+#include "hlolayout/util/fields.h"
 
 namespace {
 
@@ -64,7 +65,8 @@ BENCHMARK(BM_Make)->DenseRange(0, 4);
 void BM_MakeAndJson(benchmark::State& state) {
   const TensorSpecInput in = Input(state.range(0));
   for (auto _ : state) {
-    std::string json = hlolayout::ttnn::SpecJson(*TensorSpec::Make(in));
+    std::string json = hlolayout::AnswerJson(
+        hlolayout::ttnn::AnswerSpec(*TensorSpec::Make(in)));
     benchmark::DoNotOptimize(json);
   }
   state.SetLabel(kNames[state.range(0)]);

@@ -4,12 +4,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "hlolayout/answers/ttnn.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/ttnn_commands.h"
 #include "hlolayout/cli/ttnn_input.h"
-#include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/spec_text.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -101,7 +102,8 @@ int RunTtnnLocate(const std::vector<std::string>& raw, IoContext& io) {
       ttnn::CheckSpec(inputs->specs[0], inputs->device);
   if (!checked.ok()) {
     const absl::Status& refusal = checked.status();
-    if (args->Has("json")) io.out << ttnn::RefusalJson(refusal) << "\n";
+    if (args->Has("json"))
+      io.out << AnswerJson(ttnn::AnswerRefusal(refusal)) << "\n";
     io.err << "hlolayout ttnn locate: " << ttnn::SpecSummary(inputs->specs[0])
            << ": " << refusal.message() << "\n";
     return 1;
@@ -122,8 +124,9 @@ int RunTtnnLocate(const std::vector<std::string>& raw, IoContext& io) {
       status = 1;
       continue;
     }
-    io.out << (args->Has("json") ? ttnn::PlaceJson(*spec, *place) + "\n"
-                                 : Place(*spec, *place));
+    io.out << (args->Has("json")
+                   ? AnswerJson(ttnn::AnswerPlace(*spec, *place)) + "\n"
+                   : Place(*spec, *place));
   }
   return status;
 }

@@ -4,12 +4,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "hlolayout/answers/ttnn.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/ttnn_commands.h"
 #include "hlolayout/cli/ttnn_input.h"
-#include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/ttnn/mesh.h"
 #include "hlolayout/ttnn/spec_text.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -106,7 +107,8 @@ int RunTtnnMesh(const std::vector<std::string>& raw, IoContext& io) {
     absl::StatusOr<ttnn::MeshDistribution> d =
         ttnn::DistributeOverMesh(in.shape, *mesh, config);
     if (!d.ok()) {
-      if (args->Has("json")) io.out << ttnn::RefusalJson(d.status()) << "\n";
+      if (args->Has("json"))
+        io.out << AnswerJson(ttnn::AnswerRefusal(d.status())) << "\n";
       io.err << "hlolayout ttnn mesh: " << d.status().message() << "\n";
       status = 1;
       continue;
@@ -126,7 +128,7 @@ int RunTtnnMesh(const std::vector<std::string>& raw, IoContext& io) {
       }
     }
     if (args->Has("json")) {
-      io.out << ttnn::MeshJson(*d, *placements, spec) << "\n";
+      io.out << AnswerJson(ttnn::AnswerMesh(*d, *placements, spec)) << "\n";
       continue;
     }
     io.out << ttnn::SpecSummary(in) << "\nover mesh ["

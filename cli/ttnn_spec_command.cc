@@ -3,12 +3,13 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "hlolayout/answers/ttnn.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/ttnn_commands.h"
 #include "hlolayout/cli/ttnn_input.h"
-#include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/ttnn/spec_text.h"
 #include "hlolayout/ttnn/tensor_spec.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -78,8 +79,9 @@ int RunTtnnSpec(const std::vector<std::string>& raw, IoContext& io) {
                            : "none";
         notes.warnings = spec->warnings;
       }
-      io.out << (spec.ok() ? ttnn::SpecJson(spec->spec, limits, &notes)
-                           : ttnn::RefusalJson(spec.status()))
+      io.out << (spec.ok()
+                     ? AnswerJson(ttnn::AnswerSpec(spec->spec, limits, &notes))
+                     : AnswerJson(ttnn::AnswerRefusal(spec.status())))
              << "\n";
     } else if (spec.ok()) {
       if (!first) io.out << "\n";

@@ -1,7 +1,7 @@
 // python/hlolayout/_ttnn.cc: the C++ half of `hlolayout.ttnn`: TensorSpec,
 // a TTNN tensor spec made from hl.ttnn's values (_ttnn.h: checked C++ values,
 // no text in between) and checked against a device (ttnn/spec_text.h), with
-// its fields, its answer as a record (ttnn/spec_record.h: SpecAnswer, whose
+// its fields, its answer as a record (answers/ttnn.h: SpecAnswer, whose
 // to_dict() is `hlolayout ttnn spec --json`), in words, its picture
 // (draw/ttnn_drawing.h), the buffer distribution, element locations; and
 // mesh distributions.
@@ -30,21 +30,21 @@
 #include <utility>
 #include <vector>
 
+#include "_answer.h"
 #include "_binding.h"
 #include "_instance.h"
 #include "_record.h"
 #include "absl/strings/ascii.h"
+#include "hlolayout/answers/ttnn.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/draw/svg.h"
 #include "hlolayout/draw/ttnn_drawing.h"
-#include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/ttnn/device.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/mesh.h"
 #include "hlolayout/ttnn/names.h"
 #include "hlolayout/ttnn/refusal.h"
 #include "hlolayout/ttnn/sharded_config.h"
-#include "hlolayout/ttnn/spec_record.h"
 #include "hlolayout/ttnn/spec_text.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 
@@ -406,10 +406,8 @@ py::object ResolvedMemory(PyTtnnSpec& s) {
 py::object Answer(const PyTtnnSpec& s, bool full) {
   ttnn::JsonLimits limits;
   if (full) limits = {-1, -1, -1};
-  PyRecordSink sink;
   const ttnn::SpecNotes notes{DeviceName(s), s.checked->warnings};
-  ttnn::EmitSpecAnswer(Spec(s), limits, &notes, sink);
-  return sink.Take();
+  return ToPython(ttnn::AnswerSpec(Spec(s), limits, &notes));
 }
 
 std::string SpecTextOf(const PyTtnnSpec& s, bool full) {
@@ -754,22 +752,10 @@ void DistributionFields(py::class_<PyTtnnSpec>& c) {
           "locate",
           [](const PyTtnnSpec& s, py::handle index) {
             ttnn::ElementPlace p = Unwrap(ttnn::Locate(Spec(s), ToInts(index)));
-            return py::module_::import("json").attr("loads")(
-                ttnn::PlaceJson(Spec(s), p));
+            return ToPython(ttnn::AnswerPlace(Spec(s), p)).attr("to_dict")();
           },
           "Where element `index` lives: the dict of `hlolayout ttnn locate\n"
           "--json` (host_page, byte_in_page, bank or core, offset, ...).");
-}
-
-// The Python class of the spec answer's record I (SpecRecordSpecs()).
-template <size_t I>
-struct SpecTag {
-  static const RecordSpec& Spec() { return *ttnn::SpecRecordSpecs()[I]; }
-};
-
-template <size_t... I>
-void BindSpecRecords(py::module_& m, std::index_sequence<I...>) {
-  (BindRecord<SpecTag<I>>(m, "hlolayout.ttnn"), ...);
 }
 
 }  // namespace
@@ -807,7 +793,10 @@ void RegisterTtnn(py::module_& m) {
       },
       py::arg("refusal"), py::arg("warning"));
   RegisterTtnnConfig(t);
-  BindSpecRecords(t, std::make_index_sequence<7>());
+  // TensorSpec.answer()'s classes (answers/ttnn.h), and locate()'s, whose
+  // to_dict() it returns.
+  BindAnswer<ttnn::SpecAnswer>(t, "hlolayout.ttnn");
+  BindAnswer<ttnn::PlaceAnswer>(t, "hlolayout.ttnn");
   py::class_<PyTtnnSpec> c(
       t, "TensorSpec",
       "ttnn.TensorSpec(shape, dtype, layout, memory_config, tile=..., "

@@ -155,7 +155,7 @@ MemoryConfig = _core._ttnn.MemoryConfig
 Tile = _core._ttnn.Tile
 DeviceParams = _core._ttnn.DeviceParams
 TensorSpec = _core._ttnn.TensorSpec
-# TensorSpec.answer()'s records (ttnn/spec_record.h): `hlolayout ttnn spec
+# TensorSpec.answer()'s records (answers/ttnn.h): `hlolayout ttnn spec
 # --json` is their to_dict().
 SpecAnswer = _core._ttnn.SpecAnswer
 BankBytes = _core._ttnn.BankBytes

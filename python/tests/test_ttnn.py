@@ -300,7 +300,7 @@ def test_errors_are_about_what_the_user_wrote():
         s.draw((5, 5))
 
 
-# Issue 45: one field list (ttnn/spec_record.h) for the CLI's --json, the
+# Issue 45: one field list (answers/ttnn.h) for the CLI's --json, the
 # Python SpecAnswer with its to_dict(), and ttnn.pyi.
 def test_cli_json_python_record_and_stub_agree(cli, tmp_path):
     path = _runfile("ttnn/testdata/tensor_specs.jsonl")

@@ -1,6 +1,6 @@
-// The JSON of the TTNN model's answers (the fields `hlolayout ttnn spec
-// --json` prints, moved here from the CLI), pinned on small specs.
-#include "hlolayout/ttnn/answer_json.h"
+// The TTNN model's answers and their JSON (the fields `hlolayout ttnn spec
+// --json` prints), pinned on small specs.
+#include "hlolayout/answers/ttnn.h"
 
 #include <string>
 
@@ -10,12 +10,19 @@
 #include "hlolayout/ttnn/mesh.h"
 #include "hlolayout/ttnn/refusal.h"
 #include "hlolayout/ttnn/tensor_spec.h"
+#include "hlolayout/util/fields.h"
+#include "hlolayout/util/record.h"
 
 namespace hlolayout::ttnn {
 namespace {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
+
+std::string SpecJson(const TensorSpec& spec, const JsonLimits& limits = {},
+                     const SpecNotes* notes = nullptr) {
+  return AnswerJson(AnswerSpec(spec, limits, notes));
+}
 
 TensorSpecInput Interleaved64() {
   TensorSpecInput in;
@@ -37,7 +44,7 @@ TensorSpecInput HeightSharded() {
   return in;
 }
 
-TEST(AnswerJsonTest, InterleavedSpecIsItsFieldsInOrder) {
+TEST(TtnnAnswersTest, InterleavedSpecIsItsFieldsInOrder) {
   const TensorSpec s = *TensorSpec::Make(Interleaved64());
   EXPECT_EQ(SpecJson(s),
             "{\"alignment\": [32, 32], \"consumed_bytes_per_bank\": "
@@ -49,7 +56,7 @@ TEST(AnswerJsonTest, InterleavedSpecIsItsFieldsInOrder) {
             "\"strides\": [64, 1]}");
 }
 
-TEST(AnswerJsonTest, NotesAddTheDeviceAndItsWarnings) {
+TEST(TtnnAnswersTest, NotesAddTheDeviceAndItsWarnings) {
   const TensorSpec s = *TensorSpec::Make(Interleaved64());
   SpecNotes notes{"wormhole_n150", {}};
   EXPECT_THAT(SpecJson(s, {}, &notes),
@@ -60,7 +67,7 @@ TEST(AnswerJsonTest, NotesAddTheDeviceAndItsWarnings) {
               HasSubstr("\"warnings\": [\"close to full\"]}"));
 }
 
-TEST(AnswerJsonTest, ShardedSpecHasItsDistributionWithinLimits) {
+TEST(TtnnAnswersTest, ShardedSpecHasItsDistributionWithinLimits) {
   const TensorSpec s = *TensorSpec::Make(HeightSharded());
   const std::string all = SpecJson(s, {-1, -1, -1});
   EXPECT_THAT(all, HasSubstr("\"resolved_shard_spec\": {\"grid\": [[[0, 0], "
@@ -72,35 +79,65 @@ TEST(AnswerJsonTest, ShardedSpecHasItsDistributionWithinLimits) {
               HasSubstr("\"first_host_pages\": [0], \"num_dev_pages\": 6"));
 }
 
-TEST(AnswerJsonTest, PlaceNamesTheCoreAndOffset) {
+TEST(TtnnAnswersTest, PlaceNamesTheCoreAndOffset) {
   const TensorSpec s = *TensorSpec::Make(HeightSharded());
-  EXPECT_EQ(PlaceJson(s, *Locate(s, {100, 20})),
+  EXPECT_EQ(AnswerJson(AnswerPlace(s, *Locate(s, {100, 20}))),
             "{\"index\": [100, 20], \"host_page\": 6, \"in_page\": [4, 20], "
             "\"byte_in_page\": 648, \"buffer_type\": \"L1\", \"shard\": 1, "
             "\"core\": [1, 0], \"device_page\": 0, \"offset\": 648, "
             "\"aligned_page_size\": 2048}");
 }
 
-TEST(AnswerJsonTest, RefusalCarriesItsRuleWhenItHasOne) {
-  EXPECT_EQ(RefusalJson(Refused("grid2d-shard-rank", "no")),
+TEST(TtnnAnswersTest, RefusalCarriesItsRuleWhenItHasOne) {
+  EXPECT_EQ(AnswerJson(AnswerRefusal(Refused("grid2d-shard-rank", "no"))),
             "{\"error\": \"no\", \"rule\": \"grid2d-shard-rank\"}");
-  EXPECT_EQ(RefusalJson(absl::InvalidArgumentError("bad")),
+  EXPECT_EQ(AnswerJson(AnswerRefusal(absl::InvalidArgumentError("bad"))),
             "{\"error\": \"bad\"}");
 }
 
-TEST(AnswerJsonTest, MeshListsEachDeviceAndTheSliceSpec) {
+TEST(TtnnAnswersTest, MeshListsEachDeviceAndTheSliceSpec) {
   MeshMapperConfig config;
   config.placements = {MeshPlacement::Shard(0), MeshPlacement::Replicate()};
   const MeshDistribution d = *DistributeOverMesh({64, 64}, {2, 2}, config);
   const std::string j =
-      MeshJson(d, config.placements,
-               TensorSpec::Make(Interleaved64()));  // any spec will do
+      AnswerJson(AnswerMesh(d, config.placements,
+                            TensorSpec::Make(Interleaved64())));  // any spec
   EXPECT_THAT(j, HasSubstr("\"mesh_shape\": [2, 2]"));
   EXPECT_THAT(j, HasSubstr("\"slice_shape\": [32, 64]"));
   EXPECT_THAT(j, HasSubstr("{\"device\": [1, 1], \"holds_data\": true, "
                            "\"begin\": [32, 0], \"end\": [64, 64]}"));
-  EXPECT_THAT(MeshJson(d, config.placements, absl::InvalidArgumentError("x")),
+  EXPECT_THAT(AnswerJson(AnswerMesh(d, config.placements,
+                                    absl::InvalidArgumentError("x"))),
               HasSubstr("\"slice_spec\": {\"error\": \"x\"}}"));
+}
+
+// The JSON keys are in alphabetical order, as the TTNN test data's, and
+// the record classes are those ttnn.pyi names.
+TEST(TtnnAnswersTest, SpecKeysAreInAlphabeticalOrder) {
+  for (const RecordSpec* spec :
+       {&SpecOf<SpecAnswer>(), &SpecOf<BankBytes>(),
+        &SpecOf<SpecDistribution>(), &SpecOf<CorePages>(),
+        &SpecOf<ResolvedNdShardSpec>(), &SpecOf<ResolvedShardSpec>(),
+        &SpecOf<ShardSpecBufferAnswer>()}) {
+    for (size_t i = 1; i < spec->fields.size(); ++i) {
+      EXPECT_LT(std::string(spec->fields[i - 1].key()),
+                std::string(spec->fields[i].key()))
+          << spec->name;
+    }
+  }
+  EXPECT_STREQ(SpecOf<ShardSpecBufferAnswer>().name, "ShardSpecBuffer");
+  EXPECT_STREQ(SpecOf<SpecAnswer>().fields[3].type,
+               "Optional[SpecDistribution]");
+}
+
+TEST(TtnnAnswersTest, ShardedSpecHasItsPageMapping) {
+  const std::string json = SpecJson(*TensorSpec::Make(HeightSharded()));
+  EXPECT_THAT(
+      json, HasSubstr("{\"core\": [1, 0], \"first_host_pages\": [6, 7, 8, "
+                      "9, 10, 11], \"num_dev_pages\": 6, \"num_shards\": 1}"));
+  EXPECT_THAT(json,
+              HasSubstr("\"distribution\": {\"cores\": [[0, 0], [1, "
+                        "0], [2, 0]], \"max_num_dev_pages_per_core\": 6"));
 }
 
 }  // namespace
