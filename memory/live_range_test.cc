@@ -586,7 +586,9 @@ TEST(LiveRange, TheFirstUnknownCalleeIsNamed) {
 
 // With allow_unscheduled the text order stands in for the schedule: the
 // values and the buffers they share are those of the same module marked
-// scheduled (here the loop's state: x, the body's v and the loop's phis).
+// scheduled (a comparison of the library with itself), and the loop's
+// state (x, the body's v and the loop's phis) is one buffer, as XLA's rule
+// for while loops says.
 TEST(LiveRange, UnscheduledModulesGiveTheirBuffersOnRequest) {
   const std::string body = R"(
 %cond (c: (s32[], f32[8])) -> pred[] {
@@ -692,13 +694,14 @@ XlaDump ParseDump(const std::string& text) {
   return d;
 }
 
-// The analysis reads what the reader recorded of the attributes
+// Determinism, not correctness (the library against itself): the analysis
+// reads what the reader recorded of the attributes
 // (HloInstruction::attribute_facts) instead of the attributes: the answer
 // is the same as for the same module with the facts forgotten, whose
 // attributes are read. Loops written body first and condition first,
 // get-tuple-elements, metadata anywhere or nowhere, control predecessors,
 // a custom call that aliases, and XLA's own modules.
-TEST(LiveRange, RecordedAttributesGiveTheAnswerOfTheAttributes) {
+TEST(LiveRangeDeterminism, RecordedAttributesGiveTheAnswerOfTheAttributes) {
   const std::string written = R"(HloModule m, is_scheduled=true
 %cond (c: (s32[], f32[8])) -> pred[] {
   %c = (s32[], f32[8]{0}) parameter(0)

@@ -1,7 +1,11 @@
-// The memory analysis on two threads (MemoryAnalysisOptions::threads) gives
-// the answer of one thread, value for value, and the same first error; so
-// does it when the module's operand lists are given back as soon as it has
-// read them (MemoryAnalysisOptions::operands_read).
+// Determinism, not correctness: these tests compare the library with
+// itself. The memory analysis on two threads (MemoryAnalysisOptions::
+// threads) gives the answer of one thread, value for value, and the same
+// first error; so does it when the module's operand lists are given back as
+// soon as it has read them (MemoryAnalysisOptions::operands_read). Whether
+// that answer is XLA's is checked elsewhere (LiveRangeTest's XlaPairs,
+// XlaCpuFindingsTest, XlaGpuFindingsTest, BufferAssignmentTest against
+// XLA's files); the error tests also check which error is named.
 #include <algorithm>
 #include <filesystem>
 #include <memory>
@@ -135,7 +139,7 @@ bool IsModuleFile(const std::filesystem::path& p) {
 
 // XLA's own modules (CPU, GPU and TPU-style dumps of jaxlib 0.10.2 and
 // 0.11.2) and the modules written from XLA's rules.
-TEST(LiveRangeThreads, XlaModulesGiveTheAnswerOfOneThread) {
+TEST(LiveRangeThreadsDeterminism, XlaModulesGiveTheAnswerOfOneThread) {
   int64_t files = 0;
   for (const char* folder :
        {"memory/testdata", "memory/testdata_jaxlib_0.10.2",
@@ -154,7 +158,7 @@ TEST(LiveRangeThreads, XlaModulesGiveTheAnswerOfOneThread) {
 
 // Generated dumps of the three styles the benchmarks measure: loops, tuples
 // of tuples, restored get-tuple-elements, async pairs, memory spaces.
-TEST(LiveRangeThreads, GeneratedDumpsGiveTheAnswerOfOneThread) {
+TEST(LiveRangeThreadsDeterminism, GeneratedDumpsGiveTheAnswerOfOneThread) {
   for (const HloDumpStyle style :
        {HloDumpStyle::kClassic, HloDumpStyle::kXlaTpu,
         HloDumpStyle::kXlaTpuSmall}) {
@@ -170,7 +174,7 @@ TEST(LiveRangeThreads, GeneratedDumpsGiveTheAnswerOfOneThread) {
 // curve, side by side on two threads, each check their own sums; the error
 // is the one thread's. Seven parameters of 2^60-1 bytes fit: the answers
 // are the same.
-TEST(LiveRangeThreads, LiveBytesPastInt64AreRefusedAsOnOneThread) {
+TEST(LiveRangeThreadsDeterminism, LiveBytesPastInt64AreRefusedAsOnOneThread) {
   for (const int parameters : {9, 7}) {
     std::string text = "HloModule m\nENTRY e {\n";
     for (int i = 0; i < parameters; ++i) {
@@ -244,7 +248,7 @@ ENTRY %main (x: f32[8]) -> f32[8] {
   return text;
 }
 
-TEST(LiveRangeThreads, TheFirstErrorInNodeOrderWins) {
+TEST(LiveRangeThreadsDeterminism, TheFirstErrorInNodeOrderWins) {
   for (const bool first_bad : {true, false}) {
     const std::string text = TwoBadLoops(first_bad);
     ExpectOneAnswer(text, first_bad ? "both bad" : "second bad");
@@ -307,7 +311,7 @@ ENTRY %main (x: f32[8]) -> f32[8] {
   return text;
 }
 
-TEST(LiveRangeThreads, TheFirstShapelessInstructionWins) {
+TEST(LiveRangeThreadsDeterminism, TheFirstShapelessInstructionWins) {
   const std::vector<std::pair<std::vector<int>, std::vector<int>>> cases = {
       {{2, 37}, {}}, {{37}, {}}, {{2}, {}}, {{36, 37}, {}},
       {{}, {1, 4}},  {{}, {4}},  {{}, {1}}, {{37}, {1}}};

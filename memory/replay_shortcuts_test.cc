@@ -1,7 +1,10 @@
-// The scheduler replays' shortcuts (a replay reused for computations with
-// equal scheduling graphs, sample replays skipped when they cannot change
-// the chosen scheduler; docs/memory-speed.md, "Speed") give the analysis that
-// running every replay gives, on random modules and on XLA's dumps.
+// Determinism, not correctness: these tests compare the library with
+// itself. The scheduler replays' shortcuts (a replay reused for computations
+// with equal scheduling graphs, sample replays skipped when they cannot
+// change the chosen scheduler; docs/memory-speed.md, "Speed") give the
+// analysis that running every replay gives, on random modules and on XLA's
+// dumps; whether that analysis is XLA's is checked against XLA's files
+// (LiveRangeTest's XlaPairs, the findings tests).
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -60,7 +63,7 @@ void ExpectSameAnalyses(const std::string& text, const std::string& what) {
   }
 }
 
-TEST(ReplayShortcuts, SameAnalysisOnRandomModules) {
+TEST(ReplayShortcutsDeterminism, SameAnalysisOnRandomModules) {
   const int64_t samples = SanitizerScaled(1000);
   int64_t analyzed = 0, replayed = 0;
   for (uint64_t seed = 0; seed < static_cast<uint64_t>(samples); ++seed) {
@@ -89,7 +92,7 @@ TEST(ReplayShortcuts, SameAnalysisOnRandomModules) {
 
 // Many copies of one loop (what the cache reuses), each with a
 // conditional after it.
-TEST(ReplayShortcuts, SameAnalysisOnRepeatedLoops) {
+TEST(ReplayShortcutsDeterminism, SameAnalysisOnRepeatedLoops) {
   std::string text = "HloModule loops, is_scheduled=true\n";
   std::string entry =
       "ENTRY %main (a: f32[8]) -> f32[8] {\n  %a = f32[8]{0} parameter(0)\n";
@@ -118,7 +121,7 @@ TEST(ReplayShortcuts, SameAnalysisOnRepeatedLoops) {
   ExpectSameAnalyses(text + entry, "loops");
 }
 
-TEST(ReplayShortcuts, SameAnalysisOnXlaDumps) {
+TEST(ReplayShortcutsDeterminism, SameAnalysisOnXlaDumps) {
   for (const char* name :
        {"module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations",
         "module_486067.jit_scan_cond.sm_9.0a_gpu_after_optimizations",

@@ -221,12 +221,12 @@ TEST(SchedulingLists, TransposeKeepsUsersDistinctAndOrdered) {
   EXPECT_THAT(users[2], ::testing::ElementsAre(0, 1));
 }
 
-// The choice with skipped replays is the choice with every replay, for
-// every pattern of which scheduler reproduces which computation (up to
-// four computations, samples of one, two and eight); no replay is asked
-// twice, and the chosen scheduler was replayed on every computation that
-// decided.
-TEST(ChooseXlaScheduler, SkippingReplaysKeepsTheChoice) {
+// Determinism, not correctness (the library against itself): the choice
+// with skipped replays is the choice with every replay, for every pattern
+// of which scheduler reproduces which computation (up to four
+// computations, samples of one, two and eight); no replay is asked twice,
+// and the chosen scheduler was replayed on every computation that decided.
+TEST(ChooseXlaSchedulerDeterminism, SkippingReplaysKeepsTheChoice) {
   for (size_t n = 1; n <= 4; ++n) {
     for (size_t sample : {size_t{1}, size_t{2}, size_t{8}}) {
       for (uint32_t pattern = 0; pattern < (1u << (4 * n)); ++pattern) {
@@ -451,10 +451,11 @@ SchedulingGraph Variant(const SchedulingGraph& g, std::mt19937_64& rng) {
   return v;
 }
 
-// The cache gives what a replay gives: for graphs it has seen (hits),
-// renamed copies whose names keep their order (hits), and graphs that
-// differ from one it has seen in any one thing a replay reads (misses).
-TEST(XlaReplayCache, MatchesReplays) {
+// Determinism, not correctness (the library against itself): the cache
+// gives what a replay gives: for graphs it has seen (hits), renamed copies
+// whose names keep their order (hits), and graphs that differ from one it
+// has seen in any one thing a replay reads (misses).
+TEST(XlaReplayCacheDeterminism, MatchesReplays) {
   std::mt19937_64 rng(14);
   XlaReplayCache cache;
   const XlaScheduler schedulers[] = {XlaScheduler::kList, XlaScheduler::kDfs,
