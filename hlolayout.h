@@ -156,9 +156,9 @@
 #include "hlolayout/report/report.h"
 #include "hlolayout/report/report_record.h"
 
-// CuTe layout algebra.
+// CuTe layout algebra; the atoms' commands' answers and print().
+#include "hlolayout/answers/cute.h"
 #include "hlolayout/cute/atom/atom_catalog.h"
-#include "hlolayout/cute/atom/atom_text.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
 #include "hlolayout/cute/atom/conflict_report_text.h"
 #include "hlolayout/cute/atom/copy_atom.h"

@@ -12,12 +12,12 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "hlolayout/answers/cute.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/cute_atom_args.h"
 #include "hlolayout/cli/cute_atom_pictures.h"
 #include "hlolayout/cli/cute_conflicts_command.h"
 #include "hlolayout/cute/atom/atom_catalog.h"
-#include "hlolayout/cute/atom/atom_text.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/static_text.h"
@@ -25,6 +25,7 @@
 #include "hlolayout/cute/atom/tiled_copy.h"
 #include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/parse.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::cli {
 
@@ -183,7 +184,7 @@ int RunAtom(const std::vector<std::string>& raw, IoContext& io) {
     return Usage(io, "atom", "expected one NAME");
   absl::StatusOr<cute::AnyAtom> atom = cute::FindAnyAtom(args->positional[0]);
   if (!atom.ok()) return Fail(io, "atom", atom.status());
-  io.out << (args->Has("json") ? cute::AnyAtomJson(*atom) + "\n"
+  io.out << (args->Has("json") ? AnswerJson(cute::AnswerAtom(*atom)) + "\n"
                                : cute::AnyAtomText(*atom));
   return 0;
 }
@@ -204,8 +205,9 @@ int RunAtoms(const std::vector<std::string>& raw, IoContext& io) {
   absl::StatusOr<std::vector<cute::FamilyRow>> rows =
       cute::AtomCatalog(kind, args->Value("family", ""));
   if (!rows.ok()) return Fail(io, "atoms", rows.status());
-  io.out << (args->Has("json") ? cute::AtomCatalogJson(*rows) + "\n"
-                               : cute::AtomCatalogText(*rows));
+  io.out << (args->Has("json")
+                 ? AnswerJson(cute::AnswerAtomCatalog(*rows)) + "\n"
+                 : cute::AtomCatalogText(*rows));
   return 0;
 }
 
@@ -226,11 +228,12 @@ int RunTiledMma(const std::vector<std::string>& raw, IoContext& io) {
     if (!t.ok()) return Usage(io, "tiled-mma", t.status().message());
     absl::StatusOr<cute::ThreadCoords> c = cute::ThreadCoordsOfMma(*tm, *t);
     if (!c.ok()) return Fail(io, "tiled-mma", c.status());
-    io.out << (json ? cute::ThreadCoordsJson(*c) + "\n"
+    io.out << (json ? AnswerJson(cute::AnswerThreadCoords(*c)) + "\n"
                     : cute::ThreadCoordsText(*c));
     return 0;
   }
-  io.out << (json ? cute::TiledMmaJson(*tm) + "\n" : cute::TiledMmaText(*tm));
+  io.out << (json ? AnswerJson(cute::AnswerTiledMma(*tm)) + "\n"
+                  : cute::TiledMmaText(*tm));
   return 0;
 }
 
@@ -253,11 +256,12 @@ int RunTiledCopy(const std::vector<std::string>& raw, IoContext& io) {
     if (!t.ok()) return Usage(io, "tiled-copy", t.status().message());
     absl::StatusOr<cute::ThreadCoords> c = cute::ThreadCoordsOfCopy(*tc, *t);
     if (!c.ok()) return Fail(io, "tiled-copy", c.status());
-    io.out << (json ? cute::ThreadCoordsJson(*c) + "\n"
+    io.out << (json ? AnswerJson(cute::AnswerThreadCoords(*c)) + "\n"
                     : cute::ThreadCoordsText(*c));
     return 0;
   }
-  io.out << (json ? cute::TiledCopyJson(*tc) + "\n" : cute::TiledCopyText(*tc));
+  io.out << (json ? AnswerJson(cute::AnswerTiledCopy(*tc)) + "\n"
+                  : cute::TiledCopyText(*tc));
   return 0;
 }
 

@@ -12,6 +12,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "hlolayout/answers/cute.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/cute_atom_args.h"
 #include "hlolayout/cli/draw_output.h"
@@ -21,6 +22,7 @@
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/bank_picture.h"
 #include "hlolayout/triton/smem_by_name.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::cli {
 
@@ -219,7 +221,9 @@ int RunConflicts(const std::vector<std::string>& raw, IoContext& io) {
   }
   if (!report.ok()) return Fail(io, kSub, report.status().message());
   io.out << (args->Has("json")
-                 ? cute::ConflictReportJson(*report, args->Has("all")) + "\n"
+                 ? AnswerJson(
+                       cute::AnswerConflicts(*report, args->Has("all"))) +
+                       "\n"
                  : cute::ConflictReportText(*report, args->Has("all"), what));
   return 0;
 }

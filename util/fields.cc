@@ -1,10 +1,12 @@
 #include "hlolayout/util/fields.h"
 
+#include <algorithm>
 #include <deque>
 #include <mutex>  // NOLINT
 #include <string>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "hlolayout/util/check.h"
 
 namespace hlolayout::fields_internal {
@@ -42,6 +44,23 @@ void CheckSpec(const RecordSpec& spec, const char* cxx_name) {
           << spec.name << ": field " << spec.fields[i].name << " twice";
     }
   }
+}
+
+std::string AlignedLines(
+    absl::string_view title, absl::string_view indent,
+    const std::vector<std::pair<const char*, std::string>>& lines) {
+  size_t width = 0;
+  for (const auto& [name, value] : lines) {
+    width = std::max(width, absl::string_view(name).size());
+  }
+  std::string out;
+  if (!title.empty()) absl::StrAppend(&out, title, "\n");
+  for (const auto& [name, value] : lines) {
+    const size_t n = absl::string_view(name).size();
+    absl::StrAppend(&out, indent, name, ":", std::string(width - n + 1, ' '),
+                    value, "\n");
+  }
+  return out;
 }
 
 }  // namespace hlolayout::fields_internal

@@ -368,6 +368,48 @@ std::string AnswerJson(const V& value, RecordJsonWriter::Style style =
   return out;
 }
 
+namespace fields_internal {
+
+// Visits a hook, keeping each field's name and its value as text.
+class TextLines {
+ public:
+  void Type(const char*, const char*) {}
+  template <typename V>
+  void operator()(const char* name, const V& value, const char* = nullptr,
+                  FieldOptions = {}) {
+    if constexpr (kIsString<V>) {
+      lines.push_back({name, std::string(absl::string_view(value))});
+    } else {
+      lines.push_back({name, AnswerJson(value)});
+    }
+  }
+  std::vector<std::pair<const char*, std::string>> lines;
+};
+
+// `title` then the lines, as FieldListText says.
+std::string AlignedLines(
+    absl::string_view title, absl::string_view indent,
+    const std::vector<std::pair<const char*, std::string>>& lines);
+
+}  // namespace fields_internal
+
+// FieldListText
+//
+// A record whose text is its field list, as CuTe's print() writes one:
+// `title` on a line of its own (none when empty), then each field on a line
+// of `indent`, its name, a colon and its value, the values aligned one
+// column after the longest name's colon. Strings are written as they are,
+// other values as their JSON.
+//
+//   FieldListText(Core{3, 0}, "Core")   // "Core\n  x: 3\n  y: 0\n"
+template <typename T>
+std::string FieldListText(const T& value, absl::string_view title,
+                          absl::string_view indent = "  ") {
+  fields_internal::TextLines lines;
+  HlolayoutFields(lines, value);
+  return fields_internal::AlignedLines(title, indent, lines.lines);
+}
+
 }  // namespace hlolayout
 
 #endif  // HLOLAYOUT_UTIL_FIELDS_H_

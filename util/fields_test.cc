@@ -94,6 +94,20 @@ TEST(Fields, OmitIsAbsentOptionalIsNull) {
       << AnswerJson(p);
 }
 
+TEST(Fields, FieldListTextAlignsTheValues) {
+  EXPECT_EQ(FieldListText(Core{3, 0}, "Core"), "Core\n  x: 3\n  y: 0\n");
+  Other o;
+  o.kind = "a b";
+  EXPECT_EQ(FieldListText(o, "", ""), "kind: a b\n");
+  Place p;
+  p.index = {1, 2};
+  const std::string text = FieldListText(p, "Place");
+  EXPECT_NE(text.find("\n  index:   [1, 2]\n  offset:  0\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\n  bank:    \n"), std::string::npos) << text;  // absent
+  EXPECT_NE(text.find("\n  core:    null\n"), std::string::npos) << text;
+}
+
 TEST(Fields, IndentedJson) {
   EXPECT_EQ(AnswerJson(Core{1, 2}, RecordJsonWriter::Style::kIndented),
             "{\n  \"x\": 1,\n  \"y\": 2\n}");

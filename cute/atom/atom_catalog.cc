@@ -13,7 +13,6 @@
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/util/edit_distance.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cute {
 namespace {
@@ -161,38 +160,6 @@ std::string AtomCatalogText(const std::vector<FamilyRow>& rows) {
   AtomsText(rows, "mma", out);
   AtomsText(rows, "copy", out);
   return out;
-}
-
-std::string AtomCatalogJson(const std::vector<FamilyRow>& rows) {
-  JsonWriter w;
-  w.BeginArray();
-  for (const FamilyRow& r : rows) {
-    w.BeginObject()
-        .Key("kind")
-        .String(r.kind)
-        .Key("family")
-        .String(r.family)
-        .Key("name_pattern")
-        .String(r.name_pattern)
-        .Key("params")
-        .BeginArray();
-    for (const auto& [param, domain] : r.domains) {
-      w.BeginObject()
-          .Key("name")
-          .String(param)
-          .Key("domain")
-          .String(domain)
-          .EndObject();
-    }
-    w.EndArray()
-        .Key("count")
-        .Int(r.count)
-        .Key("pattern")
-        .String(r.pattern)
-        .EndObject();
-  }
-  w.EndArray();
-  return w.str();
 }
 
 }  // namespace hlolayout::cute

@@ -41,9 +41,9 @@ absl::StatusOr<std::vector<FamilyRow>> AtomCatalog(absl::string_view kind,
 
 // The rows grouped by kind and family with their counts (thousands
 // separated), plain names several to a line and each pattern with its
-// parameters' domains wrapped at 100 columns; and as one JSON array.
+// parameters' domains wrapped at 100 columns (the JSON is answers/cute.h's
+// AnswerAtomCatalog).
 std::string AtomCatalogText(const std::vector<FamilyRow>& rows);
-std::string AtomCatalogJson(const std::vector<FamilyRow>& rows);
 
 }  // namespace hlolayout::cute
 

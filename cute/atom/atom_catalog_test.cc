@@ -27,8 +27,6 @@ TEST(AtomCatalog, OneFamily) {
   EXPECT_THAT(text, StartsWith(absl::StrCat(
                         "MMA atoms: 1 family, ", names,
                         " names (hlolayout cute atom NAME prints one)\n")));
-  EXPECT_THAT(AtomCatalogJson(*rows),
-              StartsWith("[{\"kind\": \"mma\", \"family\": \"sm90_gmma\""));
 }
 
 TEST(AtomCatalog, KindsAndThousands) {

@@ -10,55 +10,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cute {
 namespace {
-
-void WriteReport(const ConflictReport& r, bool all, JsonWriter& w) {
-  w.BeginObject()
-      .Key("wavefronts")
-      .Int(r.wavefronts)
-      .Key("ideal")
-      .Int(r.ideal)
-      .Key("threads_per_phase")
-      .Int(r.threads_per_phase)
-      .Key("value_bits")
-      .Int(r.value_bits);
-  w.Key("instructions").BeginArray();
-  for (const InstructionReport& ir : r.instructions) {
-    if (!all && ir.warp != 0) continue;
-    w.BeginObject()
-        .Key("warp")
-        .Int(ir.warp)
-        .Key("instruction")
-        .Int(ir.instruction)
-        .Key("wavefronts")
-        .Int(ir.wavefronts)
-        .Key("ideal")
-        .Int(ir.ideal);
-    w.Key("phases").BeginArray();
-    for (const PhaseReport& p : ir.phases) {
-      w.BeginObject();
-      w.Key("threads")
-          .BeginArray()
-          .Int(p.first_thread)
-          .Int(p.last_thread)
-          .EndArray();
-      w.Key("wavefronts").Int(p.wavefronts).Key("ideal").Int(p.ideal);
-      w.Key("collisions").BeginArray();
-      for (const BankCollision& c : p.collisions) {
-        w.BeginObject().Key("bank").Int(c.bank);
-        w.Key("words").IntArray(c.words);
-        w.Key("threads").IntArray(c.threads);
-        w.EndObject();
-      }
-      w.EndArray().EndObject();
-    }
-    w.EndArray().EndObject();
-  }
-  w.EndArray().EndObject();
-}
 
 std::string Ratio(int64_t a, int64_t b) {
   return absl::StrFormat("%.2fx", b == 0 ? 0.0 : static_cast<double>(a) / b);
@@ -86,12 +40,6 @@ std::string BankRanges(const std::vector<int>& banks) {
 }
 
 }  // namespace
-
-std::string ConflictReportJson(const ConflictReport& r, bool all) {
-  JsonWriter w;
-  WriteReport(r, all, w);
-  return w.str();
-}
 
 std::string ConflictReportText(const ConflictReport& r, bool all,
                                absl::string_view what) {

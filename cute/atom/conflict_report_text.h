@@ -1,6 +1,6 @@
 // cute/atom/conflict_report_text.h: a bank-conflict count
-// (cute/atom/bank_conflicts.h) as `hlolayout cute conflicts` prints it and
-// as its `--json`.
+// (cute/atom/bank_conflicts.h) as `hlolayout cute conflicts` prints it (its
+// `--json` is answers/cute.h's AnswerConflicts).
 //
 //   ConflictReport r = *SmemConflicts(tiled_copy, Side::kDestination, smem);
 //   ConflictReportText(r, /*all=*/false, "destination side of ...");
@@ -9,7 +9,6 @@
 //   // warp 0 instruction 0: 4 wavefronts (ideal 4, 1.00x)
 //   // total: 16 wavefronts for an ideal of 16 (1.00x) over 4 instruction(s)
 //   // of 1 warp(s)
-//   ConflictReportJson(r, false);  // {"wavefronts": 16, "ideal": 16, ...}
 #ifndef HLOLAYOUT_CUTE_ATOM_CONFLICT_REPORT_TEXT_H_
 #define HLOLAYOUT_CUTE_ATOM_CONFLICT_REPORT_TEXT_H_
 
@@ -19,11 +18,6 @@
 #include "hlolayout/cute/atom/bank_conflicts.h"
 
 namespace hlolayout::cute {
-
-// One JSON object on one line: wavefronts, ideal, threads_per_phase,
-// value_bits and the instructions (warp 0's only unless `all`), each with
-// its phases and their bank collisions (bank, words, threads).
-std::string ConflictReportJson(const ConflictReport& r, bool all);
 
 // `what` on the first line, then each instruction (warp 0's only unless
 // `all`) with the phases that collide, their threads grouped by bank (at

@@ -46,13 +46,6 @@ TEST(ConflictReportText, EightWayConflictGroupsTheThreads) {
   EXPECT_EQ(r.wavefronts, 16);
   const std::string text = ConflictReportText(r, false, "stride 32");
   EXPECT_THAT(text, HasSubstr("    threads 0,1,2,3,4,5,6,7 in bank 0\n"));
-  const std::string json = ConflictReportJson(r, false);
-  EXPECT_THAT(json, HasSubstr("{\"wavefronts\": 16, \"ideal\": 2"));
-  EXPECT_THAT(json, HasSubstr("\"collisions\": [{\"bank\": 0, \"words\": "
-                              "[0, 32, 64, 96, 128, 160, 192, 224], "
-                              "\"threads\": [0, 1, 2, 3, 4, 5, 6, 7]}]"));
-  EXPECT_EQ(json.find("\"warp\": 1"), std::string::npos);
-  EXPECT_THAT(ConflictReportJson(r, true), HasSubstr("\"warp\": 1"));
 }
 
 }  // namespace

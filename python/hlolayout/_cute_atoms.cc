@@ -21,7 +21,7 @@
 #include "_binding.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/cute/atom/atom_text.h"
+#include "hlolayout/answers/cute.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/internal/tv_algebra.h"

@@ -133,7 +133,7 @@ class MMA_Atom:  # noqa: N801 (CuTe's name)
         return _layout(self._atom.c)
 
     def __str__(self):
-        return str(self._atom)  # CuTe's print(), cute/atom/atom_text.h
+        return str(self._atom)  # CuTe's print(), answers/cute.h
 
     def __repr__(self):
         return "cute.MMA_Atom(%r)" % self._atom.name
@@ -208,7 +208,7 @@ class Copy_Atom:  # noqa: N801 (CuTe's name)
         return self._atom.num_val_dst
 
     def __str__(self):
-        return str(self._atom)  # CuTe's print(), cute/atom/atom_text.h
+        return str(self._atom)  # CuTe's print(), answers/cute.h
 
     def __repr__(self):
         return "cute.Copy_Atom(%r)" % self._atom.name
@@ -280,7 +280,7 @@ class TiledMMA:
         return self.svg()
 
     def __str__(self):
-        return str(self._tm)  # CuTe's print(), cute/atom/atom_text.h
+        return str(self._tm)  # CuTe's print(), answers/cute.h
 
     def __repr__(self):
         return "<cute.TiledMMA %s tile %s>" % (self._tm.atom.name,
@@ -359,7 +359,7 @@ class TiledCopy:
         return self.svg()
 
     def __str__(self):
-        return str(self._tc)  # CuTe's print(), cute/atom/atom_text.h
+        return str(self._tc)  # CuTe's print(), answers/cute.h
 
     def __repr__(self):
         return "<cute.TiledCopy %s tile %s>" % (self._tc.atom.name,
