@@ -37,12 +37,12 @@ TEST(UmbrellaTest, Tour) {
 
   absl::StatusOr<TiledIndexer> ix = TiledIndexer::Create(*shape);
   ASSERT_TRUE(ix.ok()) << ix.status();
-  EXPECT_EQ(*ix->TryOffset({1, 0, 5, 300}), 20974169);
-  EXPECT_EQ(ix->Offset({1, 0, 5, 300}), 20974169);
-  EXPECT_EQ(ix->TryOffset({1, 0, 5, 16384}).status().code(),
+  EXPECT_EQ(*ix->TryOffsetInElements({1, 0, 5, 300}), 20974169);
+  EXPECT_EQ(ix->OffsetInElements({1, 0, 5, 300}), 20974169);
+  EXPECT_EQ(ix->TryOffsetInElements({1, 0, 5, 16384}).status().code(),
             absl::StatusCode::kOutOfRange);
   int64_t idx[4];
-  EXPECT_EQ(ix->ElementAt(20974169, absl::MakeSpan(idx)), OffsetKind::kElement);
+  EXPECT_EQ(ix->ElementAtOffsetInElements(20974169, absl::MakeSpan(idx)), OffsetKind::kElement);
   EXPECT_EQ(std::vector<int64_t>(idx, idx + 4),
             (std::vector<int64_t>{1, 0, 5, 300}));
   EXPECT_EQ(OffsetKindName(OffsetKind::kTilePadding), "tile padding");

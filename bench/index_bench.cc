@@ -3,7 +3,8 @@
 //
 //   ./bazelw run -c opt //bench:index_bench
 //
-// (1) Offset: TiledIndexer::Offset vs NaiveSeedOffset, the seed formula
+// (1) Offset: TiledIndexer::OffsetInElements vs NaiveSeedOffset, the seed
+// formula
 //     written directly with `/` and `%` by runtime tile sizes (no
 //     allocation, shape chain precomputed), on rank-4 shapes with two tile
 //     levels: bf16[8,3,1280,1000]{3,2,1,0:T(8,128)(2,1)} and a
@@ -12,7 +13,8 @@
 //     logical order, stored as uint32 into a pre-faulted 64 MiB buffer by
 //     WriteOffsetsInLogicalOrder, vs memcpy of 64 MiB into the same
 //     buffer (also: plain stores, physical order, memset).
-// (3) Inverse: TiledIndexer::ElementAt vs NaiveSeedElementAt, same shapes
+// (3) Inverse: TiledIndexer::ElementAtOffsetInElements vs NaiveSeedElementAt,
+// same shapes
 //     as (1).
 #include <cstdint>
 #include <cstring>
@@ -197,7 +199,7 @@ void BM_OffsetTiledIndexer(benchmark::State& state) {
   // Same answers as the baseline.
   const NaiveLayout n = MakeNaive(s);
   for (int i = 0; i < kBatch; ++i) {
-    if (ix.Offset(absl::MakeConstSpan(&idx[i * 4], 4)) !=
+    if (ix.OffsetInElements(absl::MakeConstSpan(&idx[i * 4], 4)) !=
         NaiveSeedOffset(n, &idx[i * 4])) {
       state.SkipWithError("fast and naive offsets differ");
       return;
@@ -206,7 +208,7 @@ void BM_OffsetTiledIndexer(benchmark::State& state) {
   for (auto _ : state) {
     int64_t sum = 0;
     for (int i = 0; i < kBatch; ++i) {
-      sum += ix.Offset(absl::MakeConstSpan(&idx[i * 4], 4));
+      sum += ix.OffsetInElements(absl::MakeConstSpan(&idx[i * 4], 4));
     }
     benchmark::DoNotOptimize(sum);
   }
@@ -221,7 +223,7 @@ void BM_OffsetTiledIndexerBatched(benchmark::State& state) {
   const std::vector<int64_t> idx = RandomIndices(s);
   std::vector<int64_t> out(kBatch);
   for (auto _ : state) {
-    ix.Offsets(idx, absl::MakeSpan(out));
+    ix.OffsetsInElements(idx, absl::MakeSpan(out));
     benchmark::DoNotOptimize(out.data());
   }
   state.SetItemsProcessed(state.iterations() * kBatch);
@@ -255,7 +257,8 @@ void BM_InverseTiledIndexer(benchmark::State& state) {
   for (int i = 0; i < kBatch; ++i) {
     const bool element = NaiveSeedElementAt(n, offs[i], expect);
     const bool fast =
-        ix.ElementAt(offs[i], absl::MakeSpan(index)) == OffsetKind::kElement;
+        ix.ElementAtOffsetInElements(offs[i], absl::MakeSpan(index)) ==
+        OffsetKind::kElement;
     if (element != fast ||
         (element && std::memcmp(index, expect, sizeof(index)) != 0)) {
       state.SkipWithError("fast and naive inverses differ");
@@ -265,7 +268,7 @@ void BM_InverseTiledIndexer(benchmark::State& state) {
   for (auto _ : state) {
     int64_t sum = 0;
     for (int i = 0; i < kBatch; ++i) {
-      if (ix.ElementAt(offs[i], absl::MakeSpan(index)) ==
+      if (ix.ElementAtOffsetInElements(offs[i], absl::MakeSpan(index)) ==
           OffsetKind::kElement) {
         sum += index[3];
       }
@@ -300,7 +303,7 @@ void BM_WalkAllOffsetsLogicalOrder(benchmark::State& state) {
   // Spot check against the scalar conversion.
   for (int64_t i : {int64_t{0}, int64_t{4097}, int64_t{16777215}}) {
     const int64_t idx[2] = {i / 4096, i % 4096};
-    if (out[i] != static_cast<uint32_t>(ix.Offset(idx))) {
+    if (out[i] != static_cast<uint32_t>(ix.OffsetInElements(idx))) {
       state.SkipWithError("wrong offset in the table");
     }
   }

@@ -146,8 +146,8 @@ void BM_Fallback(benchmark::State& state, const Case* c, bool tile) {
   for (auto _ : state) {
     std::fill(index.begin(), index.end(), 0);
     for (int64_t e = 0; e < fi->logical_elements(); ++e) {
-      const int64_t so = fi->Offset(index);
-      const int64_t d = ti->Offset(index);
+      const int64_t so = fi->OffsetInElements(index);
+      const int64_t d = ti->OffsetInElements(index);
       if (sbits == dbits && sbits % 8 == 0) {
         std::memcpy(dst + d * es, src.data() + so * es, es);
       } else {  // one sub-byte element: read its bits, write them

@@ -162,7 +162,7 @@ int RunIndex(const std::vector<std::string>& raw, IoContext& io) {
   const absl::optional<PackingOrder> order =
       PackingOrderFromName(args->Value("packing", "low-first"));
   if (!order) {  // a bad index is said first
-    absl::Status bad_index = e.indexer->TryOffset(*index).status();
+    absl::Status bad_index = e.indexer->TryOffsetInElements(*index).status();
     return Fail(io, "index",
                 !bad_index.ok() ? bad_index
                                 : absl::InvalidArgumentError(
@@ -229,7 +229,7 @@ absl::StatusOr<std::string> BatchIndex(absl::Span<const absl::string_view> a,
   if (!e.indexer.ok()) return e.indexer.status();
   absl::StatusOr<std::vector<int64_t>> index = ParseIndex(a[1]);
   if (!index.ok()) return index.status();
-  absl::StatusOr<int64_t> offset = e.indexer->TryOffset(*index);
+  absl::StatusOr<int64_t> offset = e.indexer->TryOffsetInElements(*index);
   if (!offset.ok()) return offset.status();
   return absl::StrCat(*offset);
 }
@@ -241,7 +241,7 @@ absl::StatusOr<std::string> BatchElement(absl::Span<const absl::string_view> a,
   absl::StatusOr<int64_t> offset = ParseOffset(a[1]);
   if (!offset.ok()) return offset.status();
   int64_t buffer[TiledIndexer::kMaxRegisters];
-  absl::StatusOr<OffsetKind> kind = e.indexer->TryElementAt(
+  absl::StatusOr<OffsetKind> kind = e.indexer->TryElementAtOffsetInElements(
       *offset, absl::MakeSpan(buffer, e.indexer->rank()));
   if (!kind.ok()) return kind.status();
   if (*kind != OffsetKind::kElement) return std::string("padding");

@@ -183,7 +183,7 @@ int64_t OffsetAt(const Ctx& ctx, int64_t r, int64_t c,
                  std::vector<int64_t>* idx) {
   if (ctx.row_dim >= 0) (*idx)[ctx.row_dim] = r;
   if (ctx.col_dim >= 0) (*idx)[ctx.col_dim] = c;
-  return ctx.ix->Offset(*idx);
+  return ctx.ix->OffsetInElements(*idx);
 }
 
 // The logical view's notes: the dims drawn (R rows, C columns), the slice
@@ -351,7 +351,7 @@ void FillMemorySlots(const Ctx& ctx, int64_t w, CellGrid& g) {
   std::vector<int64_t> idx(ctx.rank);
   for (int64_t o = 0; o < padded; ++o) {
     GridCell& cell = g.cells[o];
-    const OffsetKind kind = ctx.ix->ElementAt(o, absl::MakeSpan(idx));
+    const OffsetKind kind = ctx.ix->ElementAtOffsetInElements(o, absl::MakeSpan(idx));
     cell.attrs = {{"data-offset", absl::StrCat(o)}};
     cell.byte = ctx.ByteOf(o);
     if (kind == OffsetKind::kElement) {

@@ -135,11 +135,11 @@ void CheckContract(const Shape& shape) {
         ASSERT_TRUE(c.HasAttr("data-index"));
         std::vector<int64_t> idx = ParseIndex(c.Attr("data-index"));
         ASSERT_EQ(static_cast<int64_t>(idx.size()), shape.rank());
-        EXPECT_EQ(offset, ix->Offset(idx)) << c.Attr("data-index");
+        EXPECT_EQ(offset, ix->OffsetInElements(idx)) << c.Attr("data-index");
       } else {
         ++padding;
         std::vector<int64_t> idx(shape.rank());
-        EXPECT_NE(ix->ElementAt(offset, absl::MakeSpan(idx)),
+        EXPECT_NE(ix->ElementAtOffsetInElements(offset, absl::MakeSpan(idx)),
                   OffsetKind::kElement);
       }
     });

@@ -74,7 +74,7 @@ void CheckIndexing(const Shape& shape, absl::string_view text) {
       index[d] = rest % dims[d];
       rest /= dims[d];
     }
-    absl::StatusOr<int64_t> offset = indexer->TryOffset(index);
+    absl::StatusOr<int64_t> offset = indexer->TryOffsetInElements(index);
     if (!offset.ok()) Fail("TryOffset failed in bounds", text);
     if (reference_checks) {
       absl::StatusOr<int64_t> reference = ReferenceOffset(shape, index);
@@ -86,7 +86,7 @@ void CheckIndexing(const Shape& shape, absl::string_view text) {
       Fail("offset out of the buffer", text);
     }
     absl::StatusOr<OffsetKind> kind =
-        indexer->TryElementAt(*offset, absl::MakeSpan(back));
+        indexer->TryElementAtOffsetInElements(*offset, absl::MakeSpan(back));
     if (!kind.ok() || *kind != OffsetKind::kElement || back != index) {
       Fail("ElementAt(Offset(index)) != index", text);
     }
@@ -102,7 +102,7 @@ void CheckIndexing(const Shape& shape, absl::string_view text) {
   // Every offset of a small buffer: the fast and the reference inverse agree.
   for (int64_t offset = 0; offset < indexer->padded_elements(); ++offset) {
     absl::StatusOr<OffsetKind> kind =
-        indexer->TryElementAt(offset, absl::MakeSpan(back));
+        indexer->TryElementAtOffsetInElements(offset, absl::MakeSpan(back));
     absl::StatusOr<ElementAtOffset> ref = ReferenceElementAt(shape, offset);
     if (!kind.ok() || !ref.ok() || *kind != ref->kind ||
         (*kind == OffsetKind::kElement && back != ref->index)) {

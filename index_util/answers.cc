@@ -26,7 +26,7 @@ absl::StatusOr<IndexAnswer> AnswerIndex(const Shape& shape,
                                         const TiledIndexer& indexer,
                                         absl::Span<const int64_t> index,
                                         PackingOrder order, bool with_bits) {
-  absl::StatusOr<int64_t> offset = indexer.TryOffset(index);
+  absl::StatusOr<int64_t> offset = indexer.TryOffsetInElements(index);
   if (!offset.ok()) return offset.status();
   IndexAnswer a;
   a.shape = HumanStringWithLayout(shape);
@@ -79,7 +79,7 @@ absl::StatusOr<ElementAnswer> AnswerElement(const Shape& shape,
   ElementAnswer a;
   a.index.resize(indexer.rank());
   absl::StatusOr<OffsetKind> kind =
-      indexer.TryElementAt(offset, absl::MakeSpan(a.index));
+      indexer.TryElementAtOffsetInElements(offset, absl::MakeSpan(a.index));
   if (!kind.ok()) return kind.status();
   a.shape = HumanStringWithLayout(shape);
   a.offset = offset;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -14,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 #include "hlolayout/index_util/fast_divisor.h"
+#include "hlolayout/index_util/index_kernels.h"
 #include "hlolayout/layout/offset_kind.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/util/check.h"
@@ -44,14 +46,25 @@ absl::Status TooManyRegisters(int regs) {
 }  // namespace
 
 absl::StatusOr<TiledIndexer> TiledIndexer::Create(const Shape& array_shape) {
+  return Create(array_shape, Options());
+}
+
+absl::StatusOr<TiledIndexer> TiledIndexer::Create(const Shape& array_shape,
+                                                  const Options& options) {
   absl::StatusOr<TilingModel> model = BuildTilingModel(array_shape);
   if (!model.ok()) return model.status();
-  return Create(*model);
+  return Create(*model, options);
 }
 
 absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
+  return Create(m, Options());
+}
+
+absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m,
+                                                  const Options& options) {
   TiledIndexer ix;
   ix.dims_ = m.logical_dims;
+  ix.rank_ = ix.dims_.size();
   ix.logical_elements_ = m.logical_elements;
   ix.tiled_elements_ = m.tiled_elements;
   ix.padded_elements_ = m.padded_elements;
@@ -59,7 +72,7 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
   if (m.logical_elements == 0) return ix;  // no element, nothing to compile
   if (absl::Status s = ix.CompileForward(m); !s.ok()) return s;
   if (absl::Status s = ix.CompileInverse(m); !s.ok()) return s;
-  ix.CompileFastPaths();
+  if (options.specialize) ix.CompileFastPaths(options);
   return ix;
 }
 
@@ -238,12 +251,85 @@ absl::Status TiledIndexer::CompileInverse(const TilingModel& m) {
   return absl::OkStatus();
 }
 
-void TiledIndexer::CompileFastPaths() {
+void TiledIndexer::CompileFastPaths(const Options& options) {
+  CompileForwardKernel();
   CompileSplitOnlyForward();
   DigitCombinations exprs;
   if (!InverseAsDigitCombinations(&exprs)) return;
+  CompileInverseKernel(exprs, options);
   if (!CompileLinearInverse(exprs)) return;
   CompileUnrolledInverse(exprs);
+}
+
+void TiledIndexer::CompileForwardKernel() {
+  // Follow each register as floor(x / divisor) mod modulus of one
+  // coordinate x: loads are whole coordinates, a split by t cuts such a
+  // piece in two while t divides the modulus. A `*` (or a split that does
+  // not) leaves the general paths.
+  struct Piece {
+    int dim = -1;
+    int64_t divisor = 1;
+    int64_t modulus = 0;  // 0: none
+  };
+  std::vector<Piece> f(kMaxRegisters);
+  for (const Term& t : loads_) f[t.reg] = Piece{static_cast<int>(t.value)};
+  for (const Op& op : forward_) {
+    if (op.kind != OpKind::kShift && op.kind != OpKind::kSplit) return;
+    const Piece q = f[op.a];
+    if (q.modulus != 0 && q.modulus % op.c != 0) return;
+    f[op.b] = Piece{q.dim, q.divisor, op.c};
+    f[op.a] =
+        Piece{q.dim, q.divisor * op.c, q.modulus == 0 ? 0 : q.modulus / op.c};
+  }
+  std::vector<index_internal::ForwardPiece> pieces;
+  for (const Term& t : terms_) {
+    const Piece& x = f[t.reg];
+    pieces.push_back(
+        index_internal::ForwardPiece{x.dim, x.divisor, x.modulus, t.value});
+  }
+  kernels_.CompileForward(pieces, dims_);
+}
+
+void TiledIndexer::CompileInverseKernel(const DigitCombinations& exprs,
+                                        const Options& options) {
+  index_internal::DigitProgram p;
+  for (const Digit& d : digits_) p.sizes.push_back(d.size);
+  for (size_t e = 0; e < exprs.size(); ++e) {
+    (static_cast<int>(e) < lin_checks_ ? p.checks : p.stores)
+        .push_back(exprs[e]);
+  }
+  kernels_.CompileInverse(p, static_cast<int>(rank()), options.allow_bmi2);
+}
+
+const char* TiledIndexer::forward_path() const {
+  const unsigned code = kernels_.forward_code();
+  if (code < index_internal::IndexKernels::kWithDivisions) {
+    return "masked terms";
+  }
+  if (code != index_internal::IndexKernels::kNoForward) {
+    return "masked and multiply-high terms";
+  }
+  return split_only_forward_ ? "split loop" : "interpreter";
+}
+
+const char* TiledIndexer::inverse_path() const {
+  switch (kernels_.inverse()) {
+    case index_internal::IndexKernels::Inverse::kFieldsPext:
+      return "bit fields (BMI2)";
+    case index_internal::IndexKernels::Inverse::kFieldsPortable:
+      return "bit fields (portable)";
+    case index_internal::IndexKernels::Inverse::kNone:
+      break;
+  }
+  if (unrolled_inverse_ != nullptr) return "unrolled digits";
+  return linear_inverse_ ? "linear digits" : "interpreter";
+}
+
+void TiledIndexer::WrongIndexSize(const char* function, size_t size) const {
+  HLOLAYOUT_CHECK(size == dims_.size())
+      << "TiledIndexer::" << function << ": index has " << size
+      << " coordinates, shape has rank " << dims_.size();
+  std::abort();  // not reached: only called for a wrong size
 }
 
 void TiledIndexer::CompileSplitOnlyForward() {
@@ -509,10 +595,7 @@ inline bool RunOps(const OpT* ops, size_t n, int64_t* r) {
 
 }  // namespace
 
-int64_t TiledIndexer::Offset(absl::Span<const int64_t> index) const {
-  HLOLAYOUT_CHECK(index.size() == dims_.size())
-      << "TiledIndexer::Offset: index has " << index.size()
-      << " coordinates, shape has rank " << dims_.size();
+int64_t TiledIndexer::OffsetGeneral(const int64_t* index) const {
   int64_t r[kMaxRegisters];
   if (split_only_forward_) {
     for (int i = 0; i < num_loads_; ++i) {
@@ -722,11 +805,11 @@ void TiledIndexer::GroupOffsets(absl::Span<const int> dims,
   }
 }
 
-absl::StatusOr<int64_t> TiledIndexer::TryOffset(
+absl::StatusOr<int64_t> TiledIndexer::TryOffsetInElements(
     absl::Span<const int64_t> index) const {
   absl::Status s = CheckIndexInBounds(dims_, index);
   if (!s.ok()) return s;
-  return Offset(index);
+  return OffsetInElements(index);
 }
 
 absl::StatusOr<BitPosition> TiledIndexer::TryBitPositionOf(
@@ -745,19 +828,27 @@ absl::StatusOr<BitPosition> TiledIndexer::TryBitPositionOf(
   return BitPositionOf(offset, order);
 }
 
-void TiledIndexer::Offsets(absl::Span<const int64_t> indices,
-                           absl::Span<int64_t> offsets) const {
+void TiledIndexer::OffsetsInElements(absl::Span<const int64_t> indices,
+                                     absl::Span<int64_t> offsets) const {
   const size_t rank = dims_.size();
   HLOLAYOUT_CHECK(indices.size() == offsets.size() * rank)
-      << "TiledIndexer::Offsets: " << offsets.size() << " offsets need "
-      << offsets.size() * rank << " coordinates, got " << indices.size();
-  for (size_t i = 0; i < offsets.size(); ++i) {
-    offsets[i] = Offset(indices.subspan(i * rank, rank));
+      << "TiledIndexer::OffsetsInElements: " << offsets.size()
+      << " offsets need " << offsets.size() * rank << " coordinates, got "
+      << indices.size();
+  const int64_t* in = indices.data();
+  const size_t n = offsets.size();
+  if (kernels_.forward_code() != index_internal::IndexKernels::kNoForward) {
+    const auto general = [this](const int64_t* x) { return OffsetGeneral(x); };
+    for (size_t i = 0; i < n; ++i) {
+      offsets[i] = kernels_.Offset(in + i * rank, general);
+    }
+    return;
   }
+  for (size_t i = 0; i < n; ++i) offsets[i] = OffsetGeneral(in + i * rank);
 }
 
-absl::Status TiledIndexer::TryOffsets(absl::Span<const int64_t> indices,
-                                      absl::Span<int64_t> offsets) const {
+absl::Status TiledIndexer::TryOffsetsInElements(
+    absl::Span<const int64_t> indices, absl::Span<int64_t> offsets) const {
   const size_t rank = dims_.size();
   if (indices.size() != offsets.size() * rank) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -768,7 +859,7 @@ absl::Status TiledIndexer::TryOffsets(absl::Span<const int64_t> indices,
     absl::Status s = CheckIndexInBounds(dims_, indices.subspan(i * rank, rank));
     if (!s.ok()) return s;
   }
-  Offsets(indices, offsets);
+  OffsetsInElements(indices, offsets);
   return absl::OkStatus();
 }
 
@@ -787,6 +878,21 @@ void TiledIndexer::Digits(int64_t offset, int64_t* r) const {
 
 OffsetKind TiledIndexer::ElementAtGeneral(int64_t offset,
                                           absl::Span<int64_t> index) const {
+  switch (kernels_.inverse()) {
+    case index_internal::IndexKernels::Inverse::kFieldsPext:
+      return kernels_.ElementAt(static_cast<uint64_t>(offset), index.data(),
+                                [](uint64_t, int64_t*) {  // not reached
+                                  return OffsetKind::kTailPadding;
+                                });
+    case index_internal::IndexKernels::Inverse::kFieldsPortable:
+      return kernels_.ElementAtPortable(static_cast<uint64_t>(offset),
+                                        index.data());
+    case index_internal::IndexKernels::Inverse::kNone:
+      break;
+  }
+  if (unrolled_inverse_ != nullptr) {
+    return unrolled_inverse_(*this, offset, index);
+  }
   if (linear_inverse_) {
     // Independent shifts and multiply-shifts (no dependent division
     // chain), then fixed linear combinations; one branch for padding.
@@ -825,7 +931,7 @@ OffsetKind TiledIndexer::ElementAtGeneral(int64_t offset,
   return OffsetKind::kElement;
 }
 
-absl::StatusOr<OffsetKind> TiledIndexer::TryElementAt(
+absl::StatusOr<OffsetKind> TiledIndexer::TryElementAtOffsetInElements(
     int64_t offset, absl::Span<int64_t> index) const {
   if (offset < 0 || offset >= padded_elements_) {
     return absl::OutOfRangeError(
@@ -837,20 +943,39 @@ absl::StatusOr<OffsetKind> TiledIndexer::TryElementAt(
         absl::StrCat("index has ", index.size(),
                      " coordinates, shape has rank ", dims_.size()));
   }
-  return ElementAt(offset, index);
+  return ElementAtOffsetInElements(offset, index);
 }
 
-void TiledIndexer::ElementsAt(absl::Span<const int64_t> offsets,
-                              absl::Span<int64_t> indices,
-                              absl::Span<OffsetKind> kinds) const {
+void TiledIndexer::ElementsAtOffsetsInElements(
+    absl::Span<const int64_t> offsets, absl::Span<int64_t> indices,
+    absl::Span<OffsetKind> kinds) const {
   const size_t rank = dims_.size();
   HLOLAYOUT_CHECK(indices.size() == offsets.size() * rank &&
                   kinds.size() == offsets.size())
-      << "TiledIndexer::ElementsAt: " << offsets.size() << " offsets need "
-      << offsets.size() * rank << " coordinates and as many kinds, got "
-      << indices.size() << " and " << kinds.size();
-  for (size_t i = 0; i < offsets.size(); ++i) {
-    kinds[i] = ElementAt(offsets[i], indices.subspan(i * rank, rank));
+      << "TiledIndexer::ElementsAtOffsetsInElements: " << offsets.size()
+      << " offsets need " << offsets.size() * rank
+      << " coordinates and as many kinds, got " << indices.size() << " and "
+      << kinds.size();
+  const size_t n = offsets.size();
+  const uint64_t tiled = static_cast<uint64_t>(tiled_elements_);
+  int64_t* out = indices.data();
+  if (kernels_.inverse() ==
+      index_internal::IndexKernels::Inverse::kFieldsPext) {
+    const auto general = [](uint64_t, int64_t*) {  // not reached
+      return OffsetKind::kTailPadding;
+    };
+    for (size_t i = 0; i < n; ++i) {
+      const uint64_t u = static_cast<uint64_t>(offsets[i]);
+      kinds[i] = u >= tiled ? OffsetKind::kTailPadding
+                            : kernels_.ElementAt(u, out + i * rank, general);
+    }
+    return;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    kinds[i] = static_cast<uint64_t>(offsets[i]) >= tiled
+                   ? OffsetKind::kTailPadding
+                   : ElementAtGeneral(offsets[i],
+                                      absl::MakeSpan(out + i * rank, rank));
   }
 }
 

@@ -1,29 +1,47 @@
 // index_util/tiled_indexer.h: the exact tiled linear index and its inverse,
-// precomputed once per shape so that each conversion is a few multiplies.
+// precomputed once per shape. Every offset here counts elements (E(n)
+// packing and byte widths do not enter); BitPositionOf turns one into a
+// byte and bit.
 //
 //   absl::StatusOr<TiledIndexer> ix =
 //       TiledIndexer::Create(*ParseShape("f32[3,5]{1,0:T(2,2)}"));
-//   ix->Offset({2, 3}) == 17
+//   ix->OffsetInElements({2, 3}) == 17
 //   int64_t idx[2];
-//   ix->ElementAt(17, absl::MakeSpan(idx)) == OffsetKind::kElement   // {2,3}
-//   ix->ElementAt(9, absl::MakeSpan(idx)) == OffsetKind::kTilePadding
+//   ix->ElementAtOffsetInElements(17, absl::MakeSpan(idx))
+//       == OffsetKind::kElement   // {2,3}
+//   ix->ElementAtOffsetInElements(9, absl::MakeSpan(idx))
+//       == OffsetKind::kTilePadding
 //
-// Create compiles the tiling chain of layout/tiling.h into a short
-// straight-line program over a register file: combine (`*`) is a
-// multiply-add, a tile split is a FastDivisor divide (multiply-shift, no
-// hardware division) and a multiply-subtract, splits that cannot happen
-// for in-bounds indices (tile size 1, dim no larger than the tile, size-1
-// dims, leading 1s) are dropped. The hot path allocates nothing and
-// performs no division by a runtime divisor. Results equal
-// ReferenceOffset / ReferenceElementAt (layout/reference_index.h) exactly; the
-// exhaustive tests check it.
+// Create specialises the indexer to the layout (index_util/index_kernels.h):
+//   - forward, when every tile is a power of two (TPU tilings such as
+//     T(8,128)(2,1)): offset = sum_k (index[d_k] & mask_k) * weight_k, one
+//     straight-line block inlined at the call, entered at the right term;
+//   - inverse, when no `*` mixes coordinates: the offset's power-of-two
+//     digits are bit fields (one x86 BMI2 bit extract per coordinate, or a
+//     portable loop), the digits above them one multiply-high each, then one
+//     comparison per coordinate whose tiles overhang the array;
+// and keeps general paths for the rest: a straight loop of splits (tiles
+// of any size), the inverse as independent quotients, and for `*` an
+// interpreter of the tiling chain of layout/tiling.h compiled into a short
+// program over a register file (combine is a multiply-add, a split a
+// FastDivisor multiply-shift; splits that cannot happen for in-bounds
+// indices are dropped). No path allocates or divides by a runtime divisor.
+// Results equal ReferenceOffset / ReferenceElementAt
+// (layout/reference_index.h) exactly; the exhaustive tests check every path
+// against it and the specialised paths against the interpreter.
 //
-// The unchecked entry points (Offset, ElementAt, and their batched forms)
-// have preconditions; the Try* ones check them and return a Status. Span
-// sizes are CHECKed everywhere (a wrong size aborts with a message naming
-// the function, never reads or writes past a span): the calling program's
-// bug, not bad input. Index and offset values are not checked by the
-// unchecked entry points; what each does with a wrong value is stated.
+// Cost per call on the shared 2-core build machine (docs/indexing.md,
+// bench/index_bench.cc): a few nanoseconds on the specialised paths, within
+// 2x of a closed form written by hand for the shape; 10-20 ns on the
+// general ones; Create costs microseconds (build it once per shape).
+//
+// The unchecked entry points (OffsetInElements, ElementAtOffsetInElements,
+// and their batched forms) have preconditions; the Try* ones check them and
+// return a Status. Span sizes are CHECKed everywhere (a wrong size aborts
+// with a message naming the function, never reads or writes past a span):
+// the calling program's bug, not bad input. Index and offset values are not
+// checked by the unchecked entry points; what each does with a wrong value
+// is stated.
 #ifndef HLOLAYOUT_INDEX_UTIL_TILED_INDEXER_H_
 #define HLOLAYOUT_INDEX_UTIL_TILED_INDEXER_H_
 
@@ -31,11 +49,14 @@
 #include <utility>
 #include <vector>
 
+#include "absl/base/attributes.h"
+#include "absl/base/optimization.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "hlolayout/index_util/fast_divisor.h"
+#include "hlolayout/index_util/index_kernels.h"
 #include "hlolayout/layout/offset_kind.h"
 #include "hlolayout/layout/packing.h"
 #include "hlolayout/layout/tiling.h"
@@ -63,12 +84,25 @@ class TiledIndexer {
   // splits that survive folding must fit. Create fails beyond it.
   static constexpr int kMaxRegisters = 64;
 
+  // How Create compiles. The defaults give the fastest paths; the others
+  // are for tests and benchmarks that compare the paths with each other.
+  struct Options {
+    // false: no specialised or fast path, only the general interpreter.
+    bool specialize = true;
+    // false: never the BMI2 bit extract (the portable bit-field loop).
+    bool allow_bmi2 = true;
+  };
+
   // Create
   //
   // Errors as BuildTilingModel (not an array, bad layout, overflow), or
   // "shape needs N registers, the indexer has 64" for extreme ranks.
   static absl::StatusOr<TiledIndexer> Create(const Shape& array_shape);
+  static absl::StatusOr<TiledIndexer> Create(const Shape& array_shape,
+                                             const Options& options);
   static absl::StatusOr<TiledIndexer> Create(const TilingModel& model);
+  static absl::StatusOr<TiledIndexer> Create(const TilingModel& model,
+                                             const Options& options);
 
   int64_t rank() const { return static_cast<int64_t>(dims_.size()); }
   absl::Span<const int64_t> dimensions() const { return dims_; }
@@ -77,61 +111,103 @@ class TiledIndexer {
   int64_t padded_elements() const { return padded_elements_; }
   int64_t element_bits() const { return element_bits_; }
 
-  // Offset
+  // OffsetInElements
   //
-  // f32[3,5]{1,0:T(2,2)}: {2,3} -> 17.
+  // f32[3,5]{1,0:T(2,2)}: {2,3} -> 17 (elements from the buffer's start).
   // @pre 0 <= index[i] < dimensions()[i]. Any other values give a wrong
   //      offset, never undefined behaviour: the arithmetic wraps (two's
   //      complement) instead of overflowing. CHECKs index.size() == rank().
-  // @post ElementAt(result) == kElement with the same index.
-  int64_t Offset(absl::Span<const int64_t> index) const;
+  // @post ElementAtOffsetInElements(result) == kElement with the same index.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE int64_t
+  OffsetInElements(absl::Span<const int64_t> index) const {
+    if (ABSL_PREDICT_FALSE(index.size() != rank_)) {
+      WrongIndexSize("OffsetInElements", index.size());
+    }
+    return kernels_.Offset(
+        index.data(), [this](const int64_t* x) { return OffsetGeneral(x); });
+  }
   // Checks rank and bounds first (messages as ReferenceOffset).
-  absl::StatusOr<int64_t> TryOffset(absl::Span<const int64_t> index) const;
+  absl::StatusOr<int64_t> TryOffsetInElements(
+      absl::Span<const int64_t> index) const;
 
-  // Offsets
+  // OffsetsInElements
   //
   // Batched: `indices` holds offsets.size() multi-indices back to back
   // (rank() entries each). CHECKs indices.size() == offsets.size() *
-  // rank(); out-of-bounds indices give wrong offsets, as Offset.
-  void Offsets(absl::Span<const int64_t> indices,
-               absl::Span<int64_t> offsets) const;
-  absl::Status TryOffsets(absl::Span<const int64_t> indices,
-                          absl::Span<int64_t> offsets) const;
+  // rank(); out-of-bounds indices give wrong offsets, as OffsetInElements.
+  void OffsetsInElements(absl::Span<const int64_t> indices,
+                         absl::Span<int64_t> offsets) const;
+  absl::Status TryOffsetsInElements(absl::Span<const int64_t> indices,
+                                    absl::Span<int64_t> offsets) const;
 
-  // ElementAt
+  // ElementAtOffsetInElements
   //
-  // The inverse: writes the multi-index held at `offset` into `index` and
-  // returns kElement, or returns kTilePadding / kTailPadding (and leaves
-  // `index` unspecified).
+  // The inverse: writes the multi-index held at `offset` (in elements) into
+  // `index` and returns kElement, or returns kTilePadding / kTailPadding
+  // (and leaves `index` unspecified).
   // @pre 0 <= offset < padded_elements(); any other offset (negative
   //      included) gives kTailPadding. CHECKs index.size() == rank().
-  OffsetKind ElementAt(int64_t offset, absl::Span<int64_t> index) const {
-    HLOLAYOUT_CHECK(index.size() == dims_.size())
-        << "TiledIndexer::ElementAt: index has " << index.size()
-        << " coordinates, shape has rank " << dims_.size();
+  ABSL_ATTRIBUTE_ALWAYS_INLINE OffsetKind
+  ElementAtOffsetInElements(int64_t offset, absl::Span<int64_t> index) const {
+    if (ABSL_PREDICT_FALSE(index.size() != rank_)) {
+      WrongIndexSize("ElementAtOffsetInElements", index.size());
+    }
     // Unsigned: a negative offset is huge and lands here too.
     if (static_cast<uint64_t>(offset) >=
         static_cast<uint64_t>(tiled_elements_)) {
       return OffsetKind::kTailPadding;
     }
-    if (unrolled_inverse_ != nullptr) {
-      return unrolled_inverse_(*this, offset, index);
-    }
-    return ElementAtGeneral(offset, index);
+    return kernels_.ElementAt(static_cast<uint64_t>(offset), index.data(),
+                              [this](uint64_t u, int64_t* x) {
+                                return ElementAtGeneral(
+                                    static_cast<int64_t>(u),
+                                    absl::MakeSpan(x, rank_));
+                              });
   }
   // Errors: offset out of range (message as ReferenceElementAt), wrong span
   // size.
-  absl::StatusOr<OffsetKind> TryElementAt(int64_t offset,
-                                          absl::Span<int64_t> index) const;
+  absl::StatusOr<OffsetKind> TryElementAtOffsetInElements(
+      int64_t offset, absl::Span<int64_t> index) const;
 
-  // ElementsAt
+  // ElementsAtOffsetsInElements
   //
   // Batched inverse. CHECKs indices.size() == offsets.size() * rank() and
   // kinds.size() == offsets.size(); offsets outside [0, padded_elements())
-  // give kTailPadding, as ElementAt.
-  void ElementsAt(absl::Span<const int64_t> offsets,
-                  absl::Span<int64_t> indices,
-                  absl::Span<OffsetKind> kinds) const;
+  // give kTailPadding, as ElementAtOffsetInElements.
+  void ElementsAtOffsetsInElements(absl::Span<const int64_t> offsets,
+                                   absl::Span<int64_t> indices,
+                                   absl::Span<OffsetKind> kinds) const;
+
+  // The names before units were spelled out (0.3.0); the same calls.
+  [[deprecated("use OffsetInElements")]] int64_t Offset(
+      absl::Span<const int64_t> index) const {
+    return OffsetInElements(index);
+  }
+  [[deprecated("use TryOffsetInElements")]] absl::StatusOr<int64_t> TryOffset(
+      absl::Span<const int64_t> index) const {
+    return TryOffsetInElements(index);
+  }
+  [[deprecated("use OffsetsInElements")]] void Offsets(
+      absl::Span<const int64_t> indices, absl::Span<int64_t> offsets) const {
+    OffsetsInElements(indices, offsets);
+  }
+  [[deprecated("use TryOffsetsInElements")]] absl::Status TryOffsets(
+      absl::Span<const int64_t> indices, absl::Span<int64_t> offsets) const {
+    return TryOffsetsInElements(indices, offsets);
+  }
+  [[deprecated("use ElementAtOffsetInElements")]] OffsetKind ElementAt(
+      int64_t offset, absl::Span<int64_t> index) const {
+    return ElementAtOffsetInElements(offset, index);
+  }
+  [[deprecated("use TryElementAtOffsetInElements")]] absl::StatusOr<OffsetKind>
+  TryElementAt(int64_t offset, absl::Span<int64_t> index) const {
+    return TryElementAtOffsetInElements(offset, index);
+  }
+  [[deprecated("use ElementsAtOffsetsInElements")]] void ElementsAt(
+      absl::Span<const int64_t> offsets, absl::Span<int64_t> indices,
+      absl::Span<OffsetKind> kinds) const {
+    ElementsAtOffsetsInElements(offsets, indices, kinds);
+  }
 
   // BitPositionOf
   //
@@ -165,7 +241,8 @@ class TiledIndexer {
   // DimOffsets
   //
   // The offset of every index that is 0 outside dimension `dim`:
-  // out[i] = Offset(index with index[dim] = i, every other coordinate 0), for
+  // out[i] = OffsetInElements(index with index[dim] = i, every other
+  // coordinate 0), for
   // i in [0, dimensions()[dim]). f32[3,5]{1,0:T(2,2)}, dim 1: {0, 1, 4, 5, 8}.
   // When no `*` mixes coordinates (the program is tile splits only) the
   // table is assembled from the splits' own tables, a few additions per
@@ -188,25 +265,29 @@ class TiledIndexer {
 
   // OffsetRun
   //
-  // Offset(index), plus the run along the last logical dimension that
-  // starts there: for i in [0, *run), the index with index[rank-1] + i is at
-  // offset + i * *stride. For walkers; *run >= 1.
-  // @pre index in bounds (else undefined: use TryOffset to check). CHECKs
+  // OffsetInElements(index), plus the run along the last logical dimension
+  // that starts there: for i in [0, *run), the index with index[rank-1] + i
+  // is at offset + i * *stride. For walkers; *run >= 1.
+  // @pre index in bounds (else undefined: use TryOffsetInElements to
+  //      check). CHECKs
   //      rank() >= 1 and index.size() == rank().
   int64_t OffsetRun(absl::Span<const int64_t> index, int64_t* stride,
                     int64_t* run) const;
 
   // ElementRun
   //
-  // ElementAt(offset, index), plus the run of offsets that starts there:
-  // offsets offset + i for i in [0, *run) all have the returned kind, and
-  // when it is kElement they hold `index` with index[*dim] + i.
+  // ElementAtOffsetInElements(offset, index), plus the run of offsets that
+  // starts there: offsets offset + i for i in [0, *run) all have the
+  // returned kind, and when it is kElement they hold `index` with
+  // index[*dim] + i.
   // @pre 0 <= offset < padded_elements() (else undefined: use
-  //      TryElementAt to check). CHECKs index.size() == rank().
+  //      TryElementAtOffsetInElements to check). CHECKs index.size() ==
+  //      rank().
   OffsetKind ElementRun(int64_t offset, absl::Span<int64_t> index, int64_t* dim,
                         int64_t* run) const;
 
-  // True when Offset(index) = A(index[0..rank-2]) + B(index[rank-1]): no
+  // True when OffsetInElements(index) = A(index[0..rank-2]) +
+  // B(index[rank-1]): no
   // `*` mixes the last dimension with another. Walkers then compute the
   // runs of one row and reuse them for every row.
   bool last_dim_separable() const { return last_dim_separable_; }
@@ -216,12 +297,21 @@ class TiledIndexer {
   int forward_op_count() const { return static_cast<int>(forward_.size()); }
   int inverse_op_count() const { return static_cast<int>(inverse_.size()); }
 
-  // True when Offset / ElementAt take the straight-line paths below rather
-  // than the op interpreter (layouts without a `*` that mixes
-  // coordinates, and small enough programs). For tests.
+  // True when OffsetInElements / ElementAtOffsetInElements can take the
+  // straight-line paths below rather than the op interpreter (layouts
+  // without a `*` that mixes coordinates, and small enough programs). For
+  // tests.
   bool has_split_only_forward() const { return split_only_forward_; }
   bool has_linear_inverse() const { return linear_inverse_; }
   bool has_unrolled_inverse() const { return unrolled_inverse_ != nullptr; }
+
+  // Which path each direction takes, in words: "masked terms" or "masked
+  // and multiply-high terms" (the specialised forward), "split loop",
+  // "interpreter"; "bit fields (BMI2)"
+  // and "bit fields (portable)" (the specialised inverse), "unrolled
+  // digits", "linear digits", "interpreter". For tests and benchmarks.
+  const char* forward_path() const;
+  const char* inverse_path() const;
 
  private:
   enum class OpKind : uint8_t {
@@ -246,10 +336,18 @@ class TiledIndexer {
 
   TiledIndexer() = default;
 
-  // ElementAt without the unrolled path. @pre offset < tiled_elements_.
+  // A span of the wrong size: aborts naming `function`.
+  [[noreturn]] ABSL_ATTRIBUTE_NOINLINE void WrongIndexSize(const char* function,
+                                                           size_t size) const;
+  // OffsetInElements without the specialised form.
+  int64_t OffsetGeneral(const int64_t* index) const;
+  // ElementAtOffsetInElements without the inline specialised form.
+  // @pre offset < tiled_elements_.
   OffsetKind ElementAtGeneral(int64_t offset, absl::Span<int64_t> index) const;
+  index_internal::IndexKernels kernels_;
 
   std::vector<int64_t> dims_;
+  size_t rank_ = 0;  // dims_.size()
   int64_t logical_elements_ = 0;
   int64_t tiled_elements_ = 0;
   int64_t padded_elements_ = 0;
@@ -347,8 +445,10 @@ class TiledIndexer {
   int32_t lin_post_dim_[kMaxChecks];
   int64_t lin_post_bound_[kMaxChecks];
   absl::InlinedVector<int32_t, 4> lin_zero_dims_;
-  void CompileFastPaths();
-  // CompileFastPaths' steps: the straight-line forward path; the inverse
+  void CompileFastPaths(const Options& options);
+  // CompileFastPaths' steps: the specialised forms of
+  // index_util/index_kernels.h when they apply (forward; inverse from the
+  // digit combinations); the straight-line forward path; the inverse
   // program as linear combinations of the digits, `exprs` (the checks with
   // their bounds, then the stores with their dims), false when it has a
   // split or too many; the linear inverse from them (false when it needs
@@ -357,6 +457,9 @@ class TiledIndexer {
       std::vector<std::pair<std::vector<int64_t>, int64_t>>;
   void CompileSplitOnlyForward();
   bool InverseAsDigitCombinations(DigitCombinations* exprs);
+  void CompileForwardKernel();
+  void CompileInverseKernel(const DigitCombinations& exprs,
+                            const Options& options);
   bool CompileLinearInverse(const DigitCombinations& exprs);
   void CompileUnrolledInverse(const DigitCombinations& exprs);
 

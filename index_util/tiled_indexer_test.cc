@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "hlolayout/layout/reference_index.h"
 #include "hlolayout/layout/tiling.h"
@@ -20,31 +21,60 @@ namespace {
 
 constexpr int64_t kStar = Tile::kCombineDimension;
 
+// The same shape compiled three ways: as Create picks (the specialised
+// forms where they apply, the BMI2 bit extract when the processor has it),
+// without the BMI2 extract (the portable bit-field loop), and with no
+// specialised or fast path at all (the general interpreter). Comparing them
+// compares the library with itself; CheckShape also compares with the
+// independent plain reference.
+struct ThreeWays {
+  absl::StatusOr<TiledIndexer> fast, portable, interpreter;
+};
+ThreeWays CreateThreeWays(const TilingModel& model) {
+  TiledIndexer::Options portable, interpreter;
+  portable.allow_bmi2 = false;
+  interpreter.specialize = false;
+  return ThreeWays{TiledIndexer::Create(model),
+                   TiledIndexer::Create(model, portable),
+                   TiledIndexer::Create(model, interpreter)};
+}
+
 // Checks every property the issue names on one shape, against the plain
-// reference of layout/reference_index.h when `reference` is set.
+// reference of layout/reference_index.h when `reference` is set, and every
+// path of the indexer against the interpreter (library against itself).
 void CheckShape(const Shape& shape, bool reference) {
   SCOPED_TRACE(shape.ToString(true));
   absl::StatusOr<TilingModel> model = BuildTilingModel(shape);
   ASSERT_TRUE(model.ok()) << model.status();
-  absl::StatusOr<TiledIndexer> ix = TiledIndexer::Create(*model);
+  ThreeWays ways = CreateThreeWays(*model);
+  absl::StatusOr<TiledIndexer>& ix = ways.fast;
   ASSERT_TRUE(ix.ok()) << ix.status();
+  ASSERT_TRUE(ways.portable.ok() && ways.interpreter.ok());
+  ASSERT_STREQ(ways.interpreter->forward_path(), "interpreter");
+  ASSERT_STREQ(ways.interpreter->inverse_path(), "interpreter");
+  SCOPED_TRACE(absl::StrCat("paths: ", ix->forward_path(), ", ",
+                            ix->inverse_path(), ", ",
+                            ways.portable->inverse_path()));
   const int64_t rank = shape.rank();
   const int64_t padded = ix->padded_elements();
   std::vector<char> seen(padded, 0);
-  std::vector<int64_t> idx(rank, 0), back(rank, -1);
+  std::vector<int64_t> idx(rank, 0), back(rank, -1), other(rank, -1);
   int64_t elements = 0;
   if (model->logical_elements > 0) {
     while (true) {
-      const int64_t off = ix->Offset(idx);
+      const int64_t off = ix->OffsetInElements(idx);
       ASSERT_GE(off, 0);
       ASSERT_LT(off, ix->tiled_elements());
+      ASSERT_EQ(off, ways.interpreter->OffsetInElements(idx));
+      ASSERT_EQ(off, ways.portable->OffsetInElements(idx));
       if (reference) {
         ASSERT_EQ(off, *ReferenceOffset(*model, idx));
       }
       ASSERT_FALSE(seen[off]) << "two elements at offset " << off;
       seen[off] = 1;
       ++elements;
-      ASSERT_EQ(ix->ElementAt(off, absl::MakeSpan(back)), OffsetKind::kElement);
+      ASSERT_EQ(ix->ElementAtOffsetInElements(off, absl::MakeSpan(back)),
+                OffsetKind::kElement);
       ASSERT_EQ(back, idx) << "offset " << off;
       int64_t d = rank - 1;
       for (; d >= 0; --d) {
@@ -61,7 +91,8 @@ void CheckShape(const Shape& shape, bool reference) {
     ix->DimOffsets(d, absl::MakeSpan(table));
     for (int64_t i = 0; i < shape.dimension(d); ++i) {
       one[d] = i;
-      ASSERT_EQ(table[i], ix->Offset(one)) << "dim " << d << " index " << i;
+      ASSERT_EQ(table[i], ix->OffsetInElements(one))
+          << "dim " << d << " index " << i;
     }
   }
   // GroupOffsets: every subset of the dimensions, in two orders (as given
@@ -86,14 +117,24 @@ void CheckShape(const Shape& shape, bool reference) {
           one[group[k]] = rest % shape.dimension(group[k]);
           rest /= shape.dimension(group[k]);
         }
-        ASSERT_EQ(table[c], ix->Offset(one))
+        ASSERT_EQ(table[c], ix->OffsetInElements(one))
             << "dims mask " << mask << " combination " << c;
       }
     }
   }
   int64_t padding = 0;
   for (int64_t off = 0; off < padded; ++off) {
-    const OffsetKind kind = ix->ElementAt(off, absl::MakeSpan(back));
+    const OffsetKind kind =
+        ix->ElementAtOffsetInElements(off, absl::MakeSpan(back));
+    for (const absl::StatusOr<TiledIndexer>* way :
+         {&ways.portable, &ways.interpreter}) {
+      ASSERT_EQ((*way)->ElementAtOffsetInElements(off, absl::MakeSpan(other)),
+                kind)
+          << "offset " << off << ", " << (*way)->inverse_path();
+      if (kind == OffsetKind::kElement) {
+        ASSERT_EQ(other, back) << "offset " << off;
+      }
+    }
     if (reference) {
       absl::StatusOr<ElementAtOffset> r = ReferenceElementAt(*model, off);
       ASSERT_TRUE(r.ok());
@@ -195,12 +236,14 @@ TEST(TiledIndexer, SeedExamples) {
   absl::StatusOr<TiledIndexer> ix =
       TiledIndexer::Create(MakeTiled(F32, {3, 5}, {1, 0}, {{2, 2}}));
   ASSERT_TRUE(ix.ok());
-  EXPECT_EQ(ix->Offset({2, 3}), 17);
+  EXPECT_EQ(ix->OffsetInElements({2, 3}), 17);
   int64_t idx[2];
-  EXPECT_EQ(ix->ElementAt(17, absl::MakeSpan(idx)), OffsetKind::kElement);
+  EXPECT_EQ(ix->ElementAtOffsetInElements(17, absl::MakeSpan(idx)),
+            OffsetKind::kElement);
   EXPECT_EQ(idx[0], 2);
   EXPECT_EQ(idx[1], 3);
-  EXPECT_EQ(ix->ElementAt(9, absl::MakeSpan(idx)), OffsetKind::kTilePadding);
+  EXPECT_EQ(ix->ElementAtOffsetInElements(9, absl::MakeSpan(idx)),
+            OffsetKind::kTilePadding);
   std::vector<int64_t> cols(5), rows(3);
   ix->DimOffsets(1, absl::MakeSpan(cols));
   ix->DimOffsets(0, absl::MakeSpan(rows));
@@ -213,7 +256,7 @@ TEST(TiledIndexer, SeedExamples) {
                                        16, 17, 20}));
   ix = TiledIndexer::Create(
       MakeTiled(F32, {8, 8}, {1, 0}, {{2, 4}, {2, 1, 1, 1}}));
-  EXPECT_EQ(ix->Offset({6, 5}), 51);
+  EXPECT_EQ(ix->OffsetInElements({6, 5}), 51);
   ix = TiledIndexer::Create(MakeTiled(F32, {2, 7, 8, 11, 10}, {4, 3, 2, 1, 0},
                                       {{kStar, kStar, 2, kStar, 3}}));
   ASSERT_TRUE(ix.ok());
@@ -234,32 +277,36 @@ TEST(TiledIndexer, CheckedEntryPoints) {
   absl::StatusOr<TiledIndexer> ix =
       TiledIndexer::Create(MakeTiled(F32, {3, 5}, {1, 0}, {{2, 2}}, 32));
   ASSERT_TRUE(ix.ok());
-  EXPECT_EQ(ix->TryOffset({3, 0}).status().message(),
+  EXPECT_EQ(ix->TryOffsetInElements({3, 0}).status().message(),
             "index 3 out of bounds for dimension 0 of size 3");
-  EXPECT_EQ(ix->TryOffset({1}).status().message(),
+  EXPECT_EQ(ix->TryOffsetInElements({1}).status().message(),
             "index has 1 coordinates, shape has rank 2");
   int64_t idx[2];
-  EXPECT_EQ(*ix->TryElementAt(30, absl::MakeSpan(idx)),
+  EXPECT_EQ(*ix->TryElementAtOffsetInElements(30, absl::MakeSpan(idx)),
             OffsetKind::kTailPadding);
-  EXPECT_EQ(ix->TryElementAt(32, absl::MakeSpan(idx)).status().message(),
+  EXPECT_EQ(ix->TryElementAtOffsetInElements(32, absl::MakeSpan(idx))
+                .status()
+                .message(),
             "offset 32 is past the end of the buffer (32 elements)");
   std::vector<int64_t> batch = {0, 0, 2, 3, 1, 4};
   std::vector<int64_t> offsets(3);
-  ASSERT_TRUE(ix->TryOffsets(batch, absl::MakeSpan(offsets)).ok());
+  ASSERT_TRUE(ix->TryOffsetsInElements(batch, absl::MakeSpan(offsets)).ok());
   EXPECT_EQ(offsets, (std::vector<int64_t>{0, 17, 10}));
   std::vector<int64_t> back(6);
   std::vector<OffsetKind> kinds(3);
-  ix->ElementsAt(offsets, absl::MakeSpan(back), absl::MakeSpan(kinds));
+  ix->ElementsAtOffsetsInElements(offsets, absl::MakeSpan(back),
+                                  absl::MakeSpan(kinds));
   EXPECT_EQ(back, batch);
   EXPECT_FALSE(
-      ix->TryOffsets({0, 0, 3, 0}, absl::MakeSpan(offsets).first(2)).ok());
+      ix->TryOffsetsInElements({0, 0, 3, 0}, absl::MakeSpan(offsets).first(2))
+          .ok());
 }
 
 TEST(TiledIndexer, SubBytePositions) {
   absl::StatusOr<TiledIndexer> ix =
       TiledIndexer::Create(MakeTiled(S4, {8}, {0}, {}, 1, 4));
   ASSERT_TRUE(ix.ok());
-  BitPosition p = ix->BitPositionOf(ix->Offset({3}));
+  BitPosition p = ix->BitPositionOf(ix->OffsetInElements({3}));
   EXPECT_EQ(p.bit_offset, 12);
   EXPECT_EQ(p.byte, 1);
   EXPECT_EQ(p.bit, 4);
@@ -324,10 +371,11 @@ TEST(TiledIndexer, LargeValuesNearInt64Max) {
   for (std::vector<int64_t> idx : {std::vector<int64_t>{a - 1, b - 1},
                                    {a - 2, b - 3},
                                    {12345677, 987654321}}) {
-    const int64_t off = ix->Offset(idx);
+    const int64_t off = ix->OffsetInElements(idx);
     EXPECT_EQ(off, *ReferenceOffset(*m, idx));
     std::vector<int64_t> back(2);
-    EXPECT_EQ(ix->ElementAt(off, absl::MakeSpan(back)), OffsetKind::kElement);
+    EXPECT_EQ(ix->ElementAtOffsetInElements(off, absl::MakeSpan(back)),
+              OffsetKind::kElement);
     EXPECT_EQ(back, idx);
   }
   EXPECT_EQ(ix->tiled_elements() - 1, ix->padded_elements() - 1);

@@ -1,8 +1,8 @@
 // The unchecked entry points at their documented edges. Run under the
 // sanitizer configuration (`--config=asan`, .ci/run), these fail on any
 // signed overflow or out-of-bounds access: UBSan once reported overflow in
-// TiledIndexer::Offset for out-of-range indices, and a short output span
-// made WriteOffsetsInLogicalOrder write past its end.
+// TiledIndexer::Offset (now OffsetInElements) for out-of-range indices, and a
+// short output span made WriteOffsetsInLogicalOrder write past its end.
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -47,8 +47,9 @@ TEST(UncheckedEdges, OffsetOfAnyIndexIsDefined) {
       for (int64_t v : values) {
         std::fill(index.begin(), index.end(), 0);
         index[d] = v;
-        const int64_t offset = ix->Offset(index);  // wrong but defined
-        absl::StatusOr<int64_t> checked = ix->TryOffset(index);
+        const int64_t offset =
+            ix->OffsetInElements(index);  // wrong but defined
+        absl::StatusOr<int64_t> checked = ix->TryOffsetInElements(index);
         const bool in_bounds = v >= 0 && v < shape.dimension(d);
         EXPECT_EQ(checked.ok(), in_bounds) << v;
         if (in_bounds) {
@@ -57,9 +58,9 @@ TEST(UncheckedEdges, OffsetOfAnyIndexIsDefined) {
       }
     }
     std::fill(index.begin(), index.end(), kMax);
-    (void)ix->Offset(index);
+    (void)ix->OffsetInElements(index);
     std::fill(index.begin(), index.end(), kMin);
-    (void)ix->Offset(index);
+    (void)ix->OffsetInElements(index);
   }
 }
 
@@ -71,14 +72,18 @@ TEST(UncheckedEdges, ElementAtOfAnyOffsetIsDefined) {
     std::vector<int64_t> index(shape.rank());
     for (int64_t offset :
          {kMin, int64_t{-13}, int64_t{-1}, ix->padded_elements(), kMax}) {
-      EXPECT_EQ(ix->ElementAt(offset, absl::MakeSpan(index)),
+      EXPECT_EQ(ix->ElementAtOffsetInElements(offset, absl::MakeSpan(index)),
                 OffsetKind::kTailPadding)
           << offset;
-      EXPECT_FALSE(ix->TryElementAt(offset, absl::MakeSpan(index)).ok());
+      EXPECT_FALSE(
+          ix->TryElementAtOffsetInElements(offset, absl::MakeSpan(index)).ok());
     }
-    EXPECT_EQ(ix->ElementAt(0, absl::MakeSpan(index)), OffsetKind::kElement);
-    EXPECT_EQ(ix->ElementAt(ix->padded_elements() - 1, absl::MakeSpan(index)),
-              ix->TryElementAt(ix->padded_elements() - 1, absl::MakeSpan(index))
+    EXPECT_EQ(ix->ElementAtOffsetInElements(0, absl::MakeSpan(index)),
+              OffsetKind::kElement);
+    EXPECT_EQ(ix->ElementAtOffsetInElements(ix->padded_elements() - 1,
+                                            absl::MakeSpan(index)),
+              ix->TryElementAtOffsetInElements(ix->padded_elements() - 1,
+                                               absl::MakeSpan(index))
                   .value());
   }
 }
@@ -112,18 +117,19 @@ TEST(UncheckedEdgesDeathTest, ShortSpansAbortWithTheWritersName) {
       WriteLogicalIndicesInPhysicalOrder(*ix, absl::MakeSpan(short_scatter)),
       "WriteLogicalIndicesInPhysicalOrder: output has 23 entries");
   std::vector<int64_t> one = {1};
-  EXPECT_DEATH((void)ix->Offset(one), "Offset: index has 1 coordinates");
+  EXPECT_DEATH((void)ix->OffsetInElements(one),
+               "OffsetInElements: index has 1 coordinates");
   std::vector<int64_t> offsets(2);
   std::vector<int64_t> three = {1, 2, 0};
-  EXPECT_DEATH(ix->Offsets(three, absl::MakeSpan(offsets)),
-               "Offsets: 2 offsets need 4 coordinates, got 3");
+  EXPECT_DEATH(ix->OffsetsInElements(three, absl::MakeSpan(offsets)),
+               "OffsetsInElements: 2 offsets need 4 coordinates, got 3");
   std::vector<OffsetKind> kinds(1);
   std::vector<int64_t> indices(4);
-  EXPECT_DEATH(
-      ix->ElementsAt(offsets, absl::MakeSpan(indices), absl::MakeSpan(kinds)),
-      "ElementsAt");
-  EXPECT_DEATH((void)ix->ElementAt(0, absl::MakeSpan(one)),
-               "ElementAt: index has 1 coordinates");
+  EXPECT_DEATH(ix->ElementsAtOffsetsInElements(offsets, absl::MakeSpan(indices),
+                                               absl::MakeSpan(kinds)),
+               "ElementsAtOffsetsInElements");
+  EXPECT_DEATH((void)ix->ElementAtOffsetInElements(0, absl::MakeSpan(one)),
+               "ElementAtOffsetInElements: index has 1 coordinates");
   int64_t stride, run, dim;
   EXPECT_DEATH((void)ix->OffsetRun(one, &stride, &run), "OffsetRun");
   EXPECT_DEATH((void)ix->ElementRun(0, absl::MakeSpan(one), &dim, &run),

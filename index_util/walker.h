@@ -63,7 +63,7 @@ void ForEachRunInLogicalOrder(const TiledIndexer& ix, F&& f) {
       int64_t start, delta, stride, count;
     };
     absl::InlinedVector<Run, 64> runs;
-    const int64_t base0 = ix.Offset(idx);
+    const int64_t base0 = ix.OffsetInElements(idx);
     for (int64_t e = 0; e < last_size;) {
       idx[last] = e;
       int64_t stride, count;
@@ -73,7 +73,7 @@ void ForEachRunInLogicalOrder(const TiledIndexer& ix, F&& f) {
     }
     while (true) {
       idx[last] = 0;
-      const int64_t base = ix.Offset(idx);
+      const int64_t base = ix.OffsetInElements(idx);
       for (const Run& r : runs) {
         idx[last] = r.start;
         f(absl::Span<const int64_t>(idx), base + r.delta, r.stride, r.count);

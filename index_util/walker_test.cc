@@ -29,7 +29,7 @@ void CheckWalks(const Shape& shape) {
       *ix, [&](absl::Span<const int64_t> idx, int64_t offset) {
         ASSERT_FALSE(done) << "visited past the end";
         ASSERT_EQ(std::vector<int64_t>(idx.begin(), idx.end()), expect);
-        ASSERT_EQ(offset, ix->Offset(idx));
+        ASSERT_EQ(offset, ix->OffsetInElements(idx));
         ++visited;
         int64_t d = shape.rank() - 1;
         for (; d >= 0; --d) {
@@ -41,17 +41,17 @@ void CheckWalks(const Shape& shape) {
   EXPECT_EQ(visited, ix->logical_elements());
   int64_t next = 0;
   std::vector<int64_t> want(shape.rank());
-  ForEachOffsetInPhysicalOrder(
-      *ix, [&](int64_t offset, OffsetKind kind, absl::Span<const int64_t> idx) {
-        ASSERT_EQ(offset, next);
-        ++next;
-        ASSERT_EQ(kind, ix->ElementAt(offset, absl::MakeSpan(want)))
-            << "offset " << offset;
-        if (kind == OffsetKind::kElement) {
-          ASSERT_EQ(std::vector<int64_t>(idx.begin(), idx.end()), want)
-              << "offset " << offset;
-        }
-      });
+  ForEachOffsetInPhysicalOrder(*ix, [&](int64_t offset, OffsetKind kind,
+                                        absl::Span<const int64_t> idx) {
+    ASSERT_EQ(offset, next);
+    ++next;
+    ASSERT_EQ(kind, ix->ElementAtOffsetInElements(offset, absl::MakeSpan(want)))
+        << "offset " << offset;
+    if (kind == OffsetKind::kElement) {
+      ASSERT_EQ(std::vector<int64_t>(idx.begin(), idx.end()), want)
+          << "offset " << offset;
+    }
+  });
   EXPECT_EQ(next, ix->padded_elements());
 
   // The bulk tables, 32- and 64-bit, against the element-by-element walks.
@@ -74,7 +74,8 @@ void CheckWalks(const Shape& shape) {
   WriteLogicalIndicesInPhysicalOrder(*ix, absl::MakeSpan(inverse32));
   for (int64_t off = 0; off < ix->padded_elements(); ++off) {
     int64_t expect_linear = -1;
-    if (ix->ElementAt(off, absl::MakeSpan(want)) == OffsetKind::kElement) {
+    if (ix->ElementAtOffsetInElements(off, absl::MakeSpan(want)) ==
+        OffsetKind::kElement) {
       expect_linear = 0;
       for (int64_t d = 0; d < shape.rank(); ++d) {
         expect_linear = expect_linear * shape.dimension(d) + want[d];
@@ -163,7 +164,8 @@ TEST(Walker, LargeTablesUseStreamingStores) {
     std::vector<int64_t> idx(s.rank());
     for (int64_t off = 0; off < ix->padded_elements(); ++off) {
       int64_t expect = -1;
-      if (ix->ElementAt(off, absl::MakeSpan(idx)) == OffsetKind::kElement) {
+      if (ix->ElementAtOffsetInElements(off, absl::MakeSpan(idx)) ==
+          OffsetKind::kElement) {
         expect = 0;
         for (int64_t d = 0; d < s.rank(); ++d) {
           expect = expect * s.dimension(d) + idx[d];

@@ -671,8 +671,8 @@ void RunIndexers(const Plan& p, const uint8_t* src, uint8_t* dst) {
   std::vector<int64_t> index(rank, 0);
   const BitIO io(p);
   for (int64_t e = 0; e < p.elements; ++e) {
-    const int64_t so = p.src_indexer->Offset(index);
-    const int64_t dof = p.dst_indexer->Offset(index);
+    const int64_t so = p.src_indexer->OffsetInElements(index);
+    const int64_t dof = p.dst_indexer->OffsetInElements(index);
     if (p.esize > 0) {
       std::memcpy(dst + dof * p.esize, src + so * p.esize, p.esize);
     } else {

@@ -66,7 +66,7 @@ void ExpectPlaced(const Shape& shape, const std::vector<uint8_t>& rm,
   ASSERT_EQ(static_cast<int64_t>(tiled.size()), ix->padded_elements() * es);
   std::vector<int64_t> index(shape.rank());
   for (int64_t off = 0; off < ix->padded_elements(); ++off) {
-    if (ix->ElementAt(off, absl::MakeSpan(index)) != OffsetKind::kElement) {
+    if (ix->ElementAtOffsetInElements(off, absl::MakeSpan(index)) != OffsetKind::kElement) {
       for (int64_t k = 0; k < es; ++k) {
         ASSERT_EQ(tiled[off * es + k], fill)
             << shape.ToString(true) << " padding offset " << off;
@@ -470,7 +470,7 @@ TEST(RelayoutTest, PackedTiledLayoutsAgainstGeneral) {
       std::vector<int64_t> index(2);
       std::vector<bool> covered(fast.size() * 8, false);
       for (int64_t off = 0; off < ix->padded_elements(); ++off) {
-        if (ix->ElementAt(off, absl::MakeSpan(index)) != OffsetKind::kElement) {
+        if (ix->ElementAtOffsetInElements(off, absl::MakeSpan(index)) != OffsetKind::kElement) {
           continue;
         }
         const BitPosition pos = ix->BitPositionOf(off);

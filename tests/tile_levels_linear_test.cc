@@ -48,7 +48,7 @@ TEST(TileLevelsLinear, ThousandLevelsAnswerInBoundedMemory) {
   ASSERT_TRUE(indexer.ok()) << indexer.status();
   for (int64_t i = 0; i < 16; ++i) {
     const std::vector<int64_t> index = {i};
-    EXPECT_EQ(*indexer->TryOffset(index), i);  // T(2)(2)... keeps the order
+    EXPECT_EQ(*indexer->TryOffsetInElements(index), i);  // T(2)(2)... keeps the order
     EXPECT_EQ(*ReferenceOffset(*model, index), i);
   }
   absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(*shape);

@@ -179,7 +179,7 @@ absl::StatusOr<LinearLayout> XlaToLinear(const Shape& shape) {
   std::vector<int64_t> index(rank);
   DimBases bases;
   for (int k = 0; k < bits; ++k) {
-    ix.ElementAt(int64_t{1} << k, absl::MakeSpan(index));
+    ix.ElementAtOffsetInElements(int64_t{1} << k, absl::MakeSpan(index));
     bases.emplace_back(index.begin(), index.end());
   }
   NamedInts outs;
@@ -201,7 +201,7 @@ absl::StatusOr<LinearLayout> XlaToLinear(const Shape& shape) {
       x ^= x << 17;
       off = static_cast<int64_t>(x % static_cast<uint64_t>(n));
     }
-    ix.ElementAt(off, absl::MakeSpan(index));
+    ix.ElementAtOffsetInElements(off, absl::MakeSpan(index));
     in[0] = static_cast<int32_t>(off);
     l.ApplyIndexed(in, absl::MakeSpan(out));
     for (int d = 0; d < rank; ++d) {

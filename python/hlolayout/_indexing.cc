@@ -52,13 +52,13 @@ std::shared_ptr<const SeparableTables> MakeTables(const TiledIndexer& t) {
   if (entries > kMaxTableEntries) return nullptr;
   auto tables = std::make_shared<SeparableTables>();
   std::vector<int64_t> index(t.rank(), 0);
-  tables->base = t.Offset(index);
+  tables->base = t.OffsetInElements(index);
   tables->dims.assign(t.dimensions().begin(), t.dimensions().end());
   for (int64_t d = 0; d < t.rank(); ++d) {
     std::vector<int64_t> column(t.dimensions()[d]);
     for (int64_t k = 0; k < t.dimensions()[d]; ++k) {
       index[d] = k;
-      column[k] = t.Offset(index) - tables->base;
+      column[k] = t.OffsetInElements(index) - tables->base;
     }
     index[d] = 0;
     tables->table.push_back(std::move(column));
@@ -167,7 +167,7 @@ py::array_t<int64_t> Offsets(const PyIndexer& ix,
       const int64_t bad = *std::min_element(first_bad.begin(), first_bad.end());
       if (bad < n) {
         std::vector<int64_t> row(in + bad * rank, in + (bad + 1) * rank);
-        status = ix.indexer->TryOffset(row).status();
+        status = ix.indexer->TryOffsetInElements(row).status();
         status = absl::InvalidArgumentError(
             absl::StrCat("index at row ", bad, ": ", status.message()));
       }
@@ -177,7 +177,7 @@ py::array_t<int64_t> Offsets(const PyIndexer& ix,
       ParallelFor(n, threads, 1 << 18, [&](int64_t begin, int64_t end) {
         const int slot = next.fetch_add(1);
         if (std::is_same<T, int64_t>::value) {
-          errors[slot] = ix.indexer->TryOffsets(
+          errors[slot] = ix.indexer->TryOffsetsInElements(
               absl::MakeConstSpan(
                   reinterpret_cast<const int64_t*>(in) + begin * rank,
                   (end - begin) * rank),
@@ -189,7 +189,7 @@ py::array_t<int64_t> Offsets(const PyIndexer& ix,
         for (int64_t b = begin; b < end && errors[slot].ok(); b += kChunk) {
           const int64_t e = std::min(end, b + kChunk);
           std::copy(in + b * rank, in + e * rank, wide.begin());
-          errors[slot] = ix.indexer->TryOffsets(
+          errors[slot] = ix.indexer->TryOffsetsInElements(
               absl::MakeConstSpan(wide.data(), (e - b) * rank),
               absl::MakeSpan(o + b, e - b));
         }
@@ -232,7 +232,7 @@ py::tuple ElementsAt(const PyIndexer& ix,
     std::vector<int64_t> scratch(rank);
     for (int64_t i = 0; i < n; ++i) {
       const OffsetKind kind =
-          ix.indexer->ElementAt(in[i], absl::MakeSpan(idx + i * rank, rank));
+          ix.indexer->ElementAtOffsetInElements(in[i], absl::MakeSpan(idx + i * rank, rank));
       if (kind != OffsetKind::kElement) {
         std::fill(idx + i * rank, idx + (i + 1) * rank, int64_t{-1});
       }
@@ -253,7 +253,7 @@ py::array_t<int64_t> AllOffsets(const PyIndexer& ix) {
   if (n == 0) return out;
   py::gil_scoped_release release;
   if (rank == 0) {
-    o[0] = t.Offset({});
+    o[0] = t.OffsetInElements({});
     return out;
   }
   const int64_t last = t.dimensions()[rank - 1];
@@ -301,13 +301,13 @@ void RegisterIndexing(py::module_& m) {
           [](const PyIndexer& ix) { return ix.indexer->element_bits(); })
       .def("offset",
            [](const PyIndexer& ix, const std::vector<int64_t>& index) {
-             return Unwrap(ix.indexer->TryOffset(index));
+             return Unwrap(ix.indexer->TryOffsetInElements(index));
            })
       .def("element_at",
            [](const PyIndexer& ix, int64_t offset) -> py::tuple {
              std::vector<int64_t> index(ix.indexer->rank());
              OffsetKind kind = Unwrap(
-                 ix.indexer->TryElementAt(offset, absl::MakeSpan(index)));
+                 ix.indexer->TryElementAtOffsetInElements(offset, absl::MakeSpan(index)));
              return py::make_tuple(static_cast<int>(kind), IntTuple(index));
            })
       .def("offsets", &Offsets<int32_t>)

@@ -1,0 +1,335 @@
+// index_util/index_kernels.h: the straight-line forms a TiledIndexer picks
+// for itself when it is created (index_util/tiled_indexer.h uses them; call
+// TiledIndexer, not these).
+//
+// Forward, "masked terms": the forward program only cuts each coordinate x
+// into pieces floor(x / P) mod M (no `*` mixes coordinates), and
+// floor(x / P) mod M = floor(x / P) - M floor(x / PM), so the offset is a
+// fixed sum of quotients floor(x_d / P) times weights. A quotient by a power
+// of two whose weight it divides is a mask, (x & -P) * (weight / P); any
+// other is one multiply-high by ceil(2^64 / P), exact for every in-bounds x
+// (checked when compiled). So
+//
+//   offset = sum_k (index[d_k] & mask_k) * weight_k
+//          + sum_j mulhi(index[d_j], multiplier_j) * weight_j   (mod 2^64)
+//
+// f32[1024,1024]{1,0:T(8,128)}: i * 128 + (i & ~7) * 896 + j +
+// (j & ~127) * 7; power-of-two tiles need no multiply-high. Up to kMaxTerms
+// masked terms, run as one straight-line block entered at the right term (a
+// fall-through switch), and up to kMaxDivisionTerms others before it.
+//
+// Inverse, "fields and digits": the final (fully tiled) dimensions are the
+// digits of the offset, minor first. The longest minor run of digits whose
+// sizes are powers of two are bit fields of the offset: each logical
+// coordinate takes its fields with one bit extract (x86 BMI2 `pext`, or a
+// portable loop over the mask's runs). The digits above them ("high
+// digits": tile counts and untiled major dimensions, any size) come from the
+// offset shifted down, one multiply-high per digit (no post-shift: the
+// multiplier ceil(2^64 / size) is exact for every value the digit's dividend
+// can take, checked when compiled), and are added to their coordinates with
+// their weights. Then the coordinates whose tiles overhang the array are
+// compared with their sizes (tile padding), as are the fields that must be
+// 0 (tile rows of leading 1s).
+//
+// Either form is compiled only when it gives the same answer as the general
+// program for every in-bounds index and offset; Compile* return false
+// otherwise and the indexer keeps its general paths.
+#ifndef HLOLAYOUT_INDEX_UTIL_INDEX_KERNELS_H_
+#define HLOLAYOUT_INDEX_UTIL_INDEX_KERNELS_H_
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "absl/base/attributes.h"
+#include "absl/base/optimization.h"
+#include "hlolayout/layout/offset_kind.h"
+
+namespace hlolayout::index_internal {
+
+// One piece of a coordinate in the forward program: floor(index[dim] /
+// divisor) mod modulus (modulus 0: no modulus), at `stride` elements per
+// unit.
+struct ForwardPiece {
+  int dim = 0;
+  int64_t divisor = 1;
+  int64_t modulus = 0;
+  int64_t stride = 0;
+};
+
+// The inverse program as linear combinations of the offset's digits:
+// `sizes` of the digits (each > 1, minor first); `checks`: (coefficients,
+// bound), padding when the combination is >= bound; `stores`: (coefficients,
+// logical dim).
+struct DigitProgram {
+  std::vector<int64_t> sizes;
+  std::vector<std::pair<std::vector<int64_t>, int64_t>> checks;
+  std::vector<std::pair<std::vector<int64_t>, int64_t>> stores;
+};
+
+// True when the x86 BMI2 bit extract is present and fast (not the
+// microcoded one of AMD processors before Zen 3).
+bool CpuHasFastBitExtract();
+
+class IndexKernels {
+ public:
+  static constexpr int kMaxTerms = 12;
+  static constexpr int kMaxDivisionTerms = 4;
+  static constexpr int kMaxRank = 8;
+  static constexpr int kMaxHighDigits = 8;
+  static constexpr int kMaxChecks = 4;
+  // forward_code(): the number of masked terms, plus kWithDivisions when
+  // there are multiply-high terms too; kNoForward without a form.
+  static constexpr unsigned kWithDivisions = 16;
+  static constexpr unsigned kNoForward = 255;
+  // inverse_code(): the rank when the inline BMI2 form applies, else
+  // kNoInlineInverse.
+  static constexpr unsigned kNoInlineInverse = 255;
+
+  enum class Inverse : uint8_t {
+    kNone,
+    kFieldsPext,      // BMI2 bit extract, inline
+    kFieldsPortable,  // the same with a portable extract, out of line
+  };
+
+  // Forward form from the pieces of every coordinate (`dims`: the
+  // coordinates' sizes); false (and no form) when there are too many terms
+  // or a multiply-high would not be exact.
+  bool CompileForward(const std::vector<ForwardPiece>& pieces,
+                      const std::vector<int64_t>& dims);
+  // Inverse form for a shape of `rank` dims; false (and no form) when it
+  // does not apply. `allow_pext`: take the BMI2 form when the processor has
+  // it.
+  bool CompileInverse(const DigitProgram& program, int rank, bool allow_pext);
+
+  unsigned forward_code() const { return forward_code_; }
+  unsigned inverse_code() const { return inverse_code_; }
+  Inverse inverse() const { return inverse_; }
+
+  // The offset of `index` (rank entries), or general(index) without a
+  // form: one indexed jump into the block of terms.
+  template <typename General>
+  ABSL_ATTRIBUTE_ALWAYS_INLINE int64_t Offset(const int64_t* index,
+                                              const General& general) const {
+    uint64_t sum = 0;
+    unsigned code = forward_code_;
+    const Term* t = terms_;
+  dispatch:
+    // Entered at the last term, falls through to the first.
+#define HLOLAYOUT_TERM(k)                                                    \
+  case k + 1:                                                                \
+    sum += static_cast<uint64_t>(index[t[k].dim] & t[k].mask) * t[k].weight; \
+    [[fallthrough]];
+    switch (code) {
+      HLOLAYOUT_TERM(11)
+      HLOLAYOUT_TERM(10)
+      HLOLAYOUT_TERM(9)
+      HLOLAYOUT_TERM(8)
+      HLOLAYOUT_TERM(7)
+      HLOLAYOUT_TERM(6)
+      HLOLAYOUT_TERM(5)
+      HLOLAYOUT_TERM(4)
+      HLOLAYOUT_TERM(3)
+      HLOLAYOUT_TERM(2)
+      HLOLAYOUT_TERM(1)
+      HLOLAYOUT_TERM(0)
+      case 0:
+        return static_cast<int64_t>(sum);
+      default:
+        if (code == kNoForward) return general(index);
+        sum = DivisionSum(index);
+        code -= kWithDivisions;
+        goto dispatch;
+    }
+#undef HLOLAYOUT_TERM
+  }
+
+  // The element at `offset`: writes its index (rank entries) and returns
+  // kElement, or returns kTilePadding (index unspecified); without the
+  // inline form, general(offset, index).
+  // @pre 0 <= offset < tiled elements.
+  template <typename General>
+  ABSL_ATTRIBUTE_ALWAYS_INLINE OffsetKind
+  ElementAt(uint64_t offset, int64_t* index, const General& general) const {
+    return ElementAtFields<true>(offset, index, inverse_code_, general);
+  }
+  // The portable form, @pre inverse() == kFieldsPortable.
+  OffsetKind ElementAtPortable(uint64_t offset, int64_t* index) const;
+
+ private:
+  struct Term {
+    int64_t mask;
+    uint64_t weight;
+    int32_t dim;
+  };
+  struct DivisionTerm {
+    uint64_t multiplier;  // ceil(2^64 / divisor)
+    uint64_t weight;
+    int32_t dim;
+  };
+  struct HighDigit {
+    uint64_t multiplier;  // ceil(2^64 / size)
+    uint64_t size;
+    uint64_t weight;  // in its coordinate
+    int32_t dim;
+  };
+  struct Check {
+    int32_t dim;
+    int64_t last;  // the largest coordinate that is not padding
+  };
+
+  // Bits of `value` under `mask`, packed to the low end.
+  template <bool kPext>
+  ABSL_ATTRIBUTE_ALWAYS_INLINE static uint64_t Extract(uint64_t value,
+                                                       uint64_t mask) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (kPext) {
+      uint64_t out;
+      // Only run when CpuHasFastBitExtract(); written as an instruction so
+      // that no compiler flag is needed.
+      asm("{pextq %2, %1, %0|pext %0, %1, %2}"
+          : "=r"(out)
+          : "r"(value), "rm"(mask));
+      return out;
+    }
+#endif
+    uint64_t out = 0;
+    int filled = 0;
+    while (mask != 0) {
+      const int low = __builtin_ctzll(mask);
+      const uint64_t run = mask >> low;
+      const int width =
+          run == ~uint64_t{0} >> low ? 64 - low : __builtin_ctzll(~run);
+      const uint64_t ones =
+          width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+      out |= ((value >> low) & ones) << filled;
+      filled += width;
+      mask &= ~(ones << low);
+    }
+    return out;
+  }
+
+  // The multiply-high terms.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE uint64_t
+  DivisionSum(const int64_t* index) const {
+    uint64_t sum = 0;
+    const DivisionTerm* t = divisions_;
+#define HLOLAYOUT_DIVISION(k)                                                \
+  case k + 1:                                                                \
+    sum +=                                                                   \
+        static_cast<uint64_t>((static_cast<unsigned __int128>(               \
+                                   static_cast<uint64_t>(index[t[k].dim])) * \
+                               t[k].multiplier) >>                           \
+                              64) *                                          \
+        t[k].weight;                                                         \
+    [[fallthrough]];
+    switch (num_divisions_) {
+      HLOLAYOUT_DIVISION(3)
+      HLOLAYOUT_DIVISION(2)
+      HLOLAYOUT_DIVISION(1)
+      HLOLAYOUT_DIVISION(0)
+      default:
+        break;
+    }
+#undef HLOLAYOUT_DIVISION
+    return sum;
+  }
+
+ public:
+  // ElementAt's body; `code`: the rank, or anything above kMaxRank for
+  // general(u, index). For the two forms (kPext or not).
+  template <bool kPext, typename General>
+  ABSL_ATTRIBUTE_ALWAYS_INLINE OffsetKind ElementAtFields(
+      uint64_t u, int64_t* index, unsigned code, const General& general) const {
+    // Every coordinate's bit fields (0 for those without any).
+#define HLOLAYOUT_FIELDS(c)                                             \
+  case c + 1:                                                           \
+    index[c] = static_cast<int64_t>(Extract<kPext>(u, field_mask_[c])); \
+    [[fallthrough]];
+    switch (code) {
+      HLOLAYOUT_FIELDS(7)
+      HLOLAYOUT_FIELDS(6)
+      HLOLAYOUT_FIELDS(5)
+      HLOLAYOUT_FIELDS(4)
+      HLOLAYOUT_FIELDS(3)
+      HLOLAYOUT_FIELDS(2)
+      HLOLAYOUT_FIELDS(1)
+      HLOLAYOUT_FIELDS(0)
+      case 0:
+        break;
+      default:
+        return general(u, index);
+    }
+#undef HLOLAYOUT_FIELDS
+    // The high digits, most minor first (high_[num_high_]) up to the top
+    // one (high_[1]), which is what is left.
+    uint64_t h = u >> high_shift_;
+#define HLOLAYOUT_DIGIT(k)                                                    \
+  case k: {                                                                   \
+    const HighDigit& d = high_[k];                                            \
+    const uint64_t q = static_cast<uint64_t>(                                 \
+        (static_cast<unsigned __int128>(h) * d.multiplier) >> 64);            \
+    index[d.dim] = static_cast<int64_t>(static_cast<uint64_t>(index[d.dim]) + \
+                                        (h - q * d.size) * d.weight);         \
+    h = q;                                                                    \
+  }                                                                           \
+    [[fallthrough]];
+    switch (num_high_) {
+      HLOLAYOUT_DIGIT(8)
+      HLOLAYOUT_DIGIT(7)
+      HLOLAYOUT_DIGIT(6)
+      HLOLAYOUT_DIGIT(5)
+      HLOLAYOUT_DIGIT(4)
+      HLOLAYOUT_DIGIT(3)
+      HLOLAYOUT_DIGIT(2)
+      case 1:
+        index[high_[1].dim] = static_cast<int64_t>(
+            static_cast<uint64_t>(index[high_[1].dim]) + h * high_[1].weight);
+        [[fallthrough]];
+      default:  // 0
+        break;
+    }
+#undef HLOLAYOUT_DIGIT
+    // Padding when a field that must be 0 is not, or a coordinate passes
+    // its last value (last - x < 0).
+    uint64_t over = (u & zero_mask_) != 0 ? ~uint64_t{0} : 0;
+#define HLOLAYOUT_CHECK_DIM(k)                            \
+  case k + 1:                                             \
+    over |= static_cast<uint64_t>(checks_[k].last) -      \
+            static_cast<uint64_t>(index[checks_[k].dim]); \
+    [[fallthrough]];
+    switch (num_checks_) {
+      HLOLAYOUT_CHECK_DIM(3)
+      HLOLAYOUT_CHECK_DIM(2)
+      HLOLAYOUT_CHECK_DIM(1)
+      HLOLAYOUT_CHECK_DIM(0)
+      default:
+        break;
+    }
+#undef HLOLAYOUT_CHECK_DIM
+    return static_cast<int64_t>(over) < 0 ? OffsetKind::kTilePadding
+                                          : OffsetKind::kElement;
+  }
+
+ private:
+  // Forward.
+  unsigned forward_code_ = kNoForward;
+  unsigned num_divisions_ = 0;
+  Term terms_[kMaxTerms] = {};
+  DivisionTerm divisions_[kMaxDivisionTerms] = {};
+  // Inverse.
+  Inverse inverse_ = Inverse::kNone;
+  unsigned inverse_code_ = kNoInlineInverse;
+  unsigned rank_ = 0;
+  unsigned num_high_ = 0;
+  unsigned num_checks_ = 0;
+  int high_shift_ = 0;
+  uint64_t zero_mask_ = 0;
+  uint64_t field_mask_[kMaxRank] = {};
+  HighDigit high_[kMaxHighDigits + 1] = {};  // [1, num_high_]
+  Check checks_[kMaxChecks] = {};
+};
+
+}  // namespace hlolayout::index_internal
+
+#endif  // HLOLAYOUT_INDEX_UTIL_INDEX_KERNELS_H_
