@@ -20,7 +20,8 @@ any other way from what --write would produce (dependencies included).
 
 Folders without a CMake build (BAZEL_ONLY below): bench/ (Google Benchmark
 binaries), python/ (the Python module), docs/ (the pages and their docs
-test), differential/ (the harnesses' shell pieces and their test), and the
+test), differential/ (the harnesses' shell pieces and their test), headers/
+(one generated test per installed header, headers/list_headers.py), and the
 build machinery and data folders bazel/, third_party/, examples/ and fuzz/
 (fuzz/run.sh builds itself).
 
@@ -40,7 +41,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 BAZEL_ONLY = {"bench", "python", "bazel", "third_party", "examples", "fuzz",
-              "docs", "differential"}
+              "docs", "differential", "headers"}
 
 # @hlolayout_system//:X -> the CMake target standing for it (top CMakeLists).
 SYSTEM = {

@@ -39,6 +39,7 @@
 
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/offset_kind.h"
+#include "hlolayout/layout/reference_index.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/shape/shape.h"
 
@@ -427,6 +428,52 @@ bool RunCase(bool callgrind, std::vector<Row>* rows) {
   return true;
 }
 
+// What the other calls of hlolayout.h's tour cost on the design card's
+// shape, for the tour's notes: ns per call, median of kRounds.
+void PrintOtherCalls() {
+  const char* text = DesignCard::kShape;
+  const Shape shape = *ParseShape(text);
+  const TiledIndexer ix = *TiledIndexer::Create(shape);
+  const int64_t index[4] = {1, 0, 5, 300};
+  auto time = [](auto f) {
+    std::vector<double> v;
+    for (int r = 0; r < kRounds; ++r) {
+      constexpr int kCalls = 2000;
+      const auto start = std::chrono::steady_clock::now();
+      for (int i = 0; i < kCalls; ++i) f();
+      const auto end = std::chrono::steady_clock::now();
+      v.push_back(
+          std::chrono::duration<double, std::nano>(end - start).count() /
+          kCalls);
+    }
+    return Median(v);
+  };
+  std::printf("\nother calls on %s, ns per call (median of %d):\n", text,
+              kRounds);
+  std::printf("  ParseShape                     %10.0f\n", time([&] {
+                absl::StatusOr<Shape> s = ParseShape(text);
+                int64_t r = s->rank();
+                Keep(r);
+              }));
+  std::printf("  TiledIndexer::Create(shape)    %10.0f\n", time([&] {
+                absl::StatusOr<TiledIndexer> i = TiledIndexer::Create(shape);
+                int64_t r = i->rank();
+                Keep(r);
+              }));
+  std::printf("  ReferenceOffset(shape, index)  %10.0f\n", time([&] {
+                int64_t o = *ReferenceOffset(shape, index);
+                Keep(o);
+              }));
+  std::printf("  ReferenceElementAt(shape, o)   %10.0f\n", time([&] {
+                int64_t o = ReferenceElementAt(shape, 20974169)->index[3];
+                Keep(o);
+              }));
+  std::printf("  TryOffsetInElements(index)     %10.1f\n", time([&] {
+                int64_t o = *ix.TryOffsetInElements(index);
+                Keep(o);
+              }));
+}
+
 int Main(int argc, char** argv) {
   const bool callgrind = argc > 1 && std::strcmp(argv[1], "--callgrind") == 0;
 #if !HLOLAYOUT_HAVE_CALLGRIND
@@ -493,6 +540,7 @@ int Main(int argc, char** argv) {
   }
   std::printf("\nworst ratio over the six shapes (odd tiles excluded): %.2fx\n",
               worst);
+  PrintOtherCalls();
   return 0;
 }
 

@@ -97,8 +97,6 @@ bool IndexKernels::CompileForward(const std::vector<ForwardPiece>& pieces,
   return true;
 }
 
-namespace {
-
 // What CompileInverse learns about the digits: the logical dim each feeds
 // (-1: none) with its coefficient, and which must be 0.
 struct DigitUse {
@@ -106,6 +104,8 @@ struct DigitUse {
   int64_t weight = 0;
   bool must_be_zero = false;
 };
+
+namespace {
 
 // Assigns each digit to the store that uses it and classifies the checks:
 // a check equal to a store is a coordinate bound (`bounds`); a check of one
@@ -202,7 +202,7 @@ bool IndexKernels::CompileInverse(const DigitProgram& p, int rank,
     if (u.must_be_zero || u.dim < 0 || u.dim >= rank) return false;
     const uint64_t size = static_cast<uint64_t>(p.sizes[k]);
     if (k < n - 1 && (above - 1) * (size - 1) >> 64 != 0) return false;
-    HighDigit& h = high_[n - k];  // high_[1] is the top digit
+    HighDigit& h = high_[k - low];  // most minor first
     h.size = size;
     h.multiplier = static_cast<uint64_t>(
         ((static_cast<unsigned __int128>(1) << 64) + size - 1) / size);
@@ -218,13 +218,47 @@ bool IndexKernels::CompileInverse(const DigitProgram& p, int rank,
   for (size_t c = 0; c < bounds.size(); ++c) {
     checks_[c] = Check{bounds[c].first, bounds[c].second};
   }
+  forward_bits_ = kNoBits;
   if (allow_pext && CpuHasFastBitExtract()) {
     inverse_ = Inverse::kFieldsPext;
     inverse_code_ = static_cast<unsigned>(rank);
+    CompileDeposits(p, low, bits, uses);
   } else {
     inverse_ = Inverse::kFieldsPortable;
   }
   return true;
+}
+
+void IndexKernels::CompileDeposits(const DigitProgram& p, int low, int bits,
+                                   const std::vector<DigitUse>& uses) {
+  // Forward as deposits: coordinate c puts its low bits into its fields
+  // (the inverse's masks) and adds (x_c >> width) times the place of its
+  // one high digit, if it has one whose weight is 2^width.
+  const int n = static_cast<int>(p.sizes.size());
+  bool mixed = false;
+  unsigned __int128 place = static_cast<unsigned __int128>(1) << bits;
+  std::vector<int> high_of(rank_, -1);
+  for (int k = low; k < n; ++k) {
+    const int d = uses[k].dim;
+    if (high_of[d] >= 0) return;  // two high digits
+    high_of[d] = k;
+    const int width = __builtin_popcountll(field_mask_[d]);
+    if (width >= 63 || uses[k].weight != int64_t{1} << width ||
+        place > INT64_MAX) {
+      return;
+    }
+    deposit_shift_[d] = static_cast<uint64_t>(width);
+    deposit_weight_[d] = static_cast<uint64_t>(place);
+    mixed = true;
+    place *= static_cast<uint64_t>(p.sizes[k]);
+  }
+  for (unsigned c = 0; c < rank_; ++c) {
+    if (high_of[c] < 0) {
+      deposit_shift_[c] = 0;
+      deposit_weight_[c] = 0;
+    }
+  }
+  forward_bits_ = mixed ? kMixedBits : kPureBits;
 }
 
 OffsetKind IndexKernels::ElementAtPortable(uint64_t offset,

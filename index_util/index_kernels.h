@@ -67,6 +67,8 @@ struct DigitProgram {
   std::vector<std::pair<std::vector<int64_t>, int64_t>> stores;
 };
 
+struct DigitUse;
+
 // True when the x86 BMI2 bit extract is present and fast (not the
 // microcoded one of AMD processors before Zen 3).
 bool CpuHasFastBitExtract();
@@ -102,6 +104,13 @@ class IndexKernels {
   // it.
   bool CompileInverse(const DigitProgram& program, int rank, bool allow_pext);
 
+  // forward_bits(): the bit-deposit forward form (BMI2), compiled with the
+  // inverse: kPureBits when every coordinate is bit fields of the offset,
+  // kMixedBits when some also have a high digit.
+  static constexpr unsigned kNoBits = 0;
+  static constexpr unsigned kPureBits = 1;
+  static constexpr unsigned kMixedBits = 2;
+  unsigned forward_bits() const { return forward_bits_; }
   unsigned forward_code() const { return forward_code_; }
   unsigned inverse_code() const { return inverse_code_; }
   Inverse inverse() const { return inverse_; }
@@ -157,6 +166,10 @@ class IndexKernels {
   OffsetKind ElementAtPortable(uint64_t offset, int64_t* index) const;
 
  private:
+  // The forward by deposits, from the inverse's fields (CompileInverse).
+  void CompileDeposits(const DigitProgram& p, int low, int bits,
+                       const std::vector<DigitUse>& uses);
+
   struct Term {
     int64_t mask;
     uint64_t weight;
@@ -209,6 +222,34 @@ class IndexKernels {
     return out;
   }
 
+  // The BMI2 bit deposit and shift (only run when CpuHasFastBitExtract()).
+  ABSL_ATTRIBUTE_ALWAYS_INLINE static uint64_t Deposit(uint64_t value,
+                                                       uint64_t mask) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    uint64_t out;
+    asm("{pdepq %2, %1, %0|pdep %0, %1, %2}"
+        : "=r"(out)
+        : "r"(value), "rm"(mask));
+    return out;
+#else
+    (void)value;
+    (void)mask;
+    return 0;  // not reached: no BMI2 form is compiled
+#endif
+  }
+  ABSL_ATTRIBUTE_ALWAYS_INLINE static uint64_t ShiftRight(uint64_t value,
+                                                          uint64_t count) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    uint64_t out;
+    asm("{shrxq %2, %1, %0|shrx %0, %1, %2}"
+        : "=r"(out)
+        : "rm"(value), "r"(count));
+    return out;
+#else
+    return value >> (count & 63);
+#endif
+  }
+
   // The multiply-high terms.
   ABSL_ATTRIBUTE_ALWAYS_INLINE uint64_t
   DivisionSum(const int64_t* index) const {
@@ -241,74 +282,100 @@ class IndexKernels {
   template <bool kPext, typename General>
   ABSL_ATTRIBUTE_ALWAYS_INLINE OffsetKind ElementAtFields(
       uint64_t u, int64_t* index, unsigned code, const General& general) const {
+    if (code > static_cast<unsigned>(kMaxRank)) return general(u, index);
+    // Straight-line with an early exit after the last one: conditional
+    // branches that always go the same way for a shape cost far less than
+    // the indexed jump of a fall-through switch.
     // Every coordinate's bit fields (0 for those without any).
-#define HLOLAYOUT_FIELDS(c)                                             \
-  case c + 1:                                                           \
-    index[c] = static_cast<int64_t>(Extract<kPext>(u, field_mask_[c])); \
-    [[fallthrough]];
-    switch (code) {
-      HLOLAYOUT_FIELDS(7)
-      HLOLAYOUT_FIELDS(6)
-      HLOLAYOUT_FIELDS(5)
-      HLOLAYOUT_FIELDS(4)
-      HLOLAYOUT_FIELDS(3)
-      HLOLAYOUT_FIELDS(2)
-      HLOLAYOUT_FIELDS(1)
+    do {
+#define HLOLAYOUT_FIELDS(c) \
+  if (code == c) break;     \
+  index[c] = static_cast<int64_t>(Extract<kPext>(u, field_mask_[c]));
       HLOLAYOUT_FIELDS(0)
-      case 0:
-        break;
-      default:
-        return general(u, index);
-    }
+      HLOLAYOUT_FIELDS(1)
+      HLOLAYOUT_FIELDS(2)
+      HLOLAYOUT_FIELDS(3)
+      HLOLAYOUT_FIELDS(4)
+      HLOLAYOUT_FIELDS(5)
+      HLOLAYOUT_FIELDS(6)
+      HLOLAYOUT_FIELDS(7)
 #undef HLOLAYOUT_FIELDS
-    // The high digits, most minor first (high_[num_high_]) up to the top
-    // one (high_[1]), which is what is left.
-    uint64_t h = u >> high_shift_;
+    } while (false);
+    // The high digits, most minor first; the last (top) one is what is
+    // left.
+    if (num_high_ != 0) {
+      uint64_t h = u >> high_shift_;
+      do {
 #define HLOLAYOUT_DIGIT(k)                                                    \
-  case k: {                                                                   \
+  {                                                                           \
     const HighDigit& d = high_[k];                                            \
+    if (num_high_ == k + 1) {                                                 \
+      index[d.dim] = static_cast<int64_t>(                                    \
+          static_cast<uint64_t>(index[d.dim]) + h * d.weight);                \
+      break;                                                                  \
+    }                                                                         \
     const uint64_t q = static_cast<uint64_t>(                                 \
         (static_cast<unsigned __int128>(h) * d.multiplier) >> 64);            \
     index[d.dim] = static_cast<int64_t>(static_cast<uint64_t>(index[d.dim]) + \
                                         (h - q * d.size) * d.weight);         \
     h = q;                                                                    \
-  }                                                                           \
-    [[fallthrough]];
-    switch (num_high_) {
-      HLOLAYOUT_DIGIT(8)
-      HLOLAYOUT_DIGIT(7)
-      HLOLAYOUT_DIGIT(6)
-      HLOLAYOUT_DIGIT(5)
-      HLOLAYOUT_DIGIT(4)
-      HLOLAYOUT_DIGIT(3)
-      HLOLAYOUT_DIGIT(2)
-      case 1:
-        index[high_[1].dim] = static_cast<int64_t>(
-            static_cast<uint64_t>(index[high_[1].dim]) + h * high_[1].weight);
-        [[fallthrough]];
-      default:  // 0
-        break;
-    }
+  }
+        HLOLAYOUT_DIGIT(0)
+        HLOLAYOUT_DIGIT(1)
+        HLOLAYOUT_DIGIT(2)
+        HLOLAYOUT_DIGIT(3)
+        HLOLAYOUT_DIGIT(4)
+        HLOLAYOUT_DIGIT(5)
+        HLOLAYOUT_DIGIT(6)
+        HLOLAYOUT_DIGIT(7)
 #undef HLOLAYOUT_DIGIT
+      } while (false);
+    }
     // Padding when a field that must be 0 is not, or a coordinate passes
     // its last value (last - x < 0).
     uint64_t over = (u & zero_mask_) != 0 ? ~uint64_t{0} : 0;
-#define HLOLAYOUT_CHECK_DIM(k)                            \
-  case k + 1:                                             \
-    over |= static_cast<uint64_t>(checks_[k].last) -      \
-            static_cast<uint64_t>(index[checks_[k].dim]); \
-    [[fallthrough]];
-    switch (num_checks_) {
-      HLOLAYOUT_CHECK_DIM(3)
-      HLOLAYOUT_CHECK_DIM(2)
-      HLOLAYOUT_CHECK_DIM(1)
+    do {
+#define HLOLAYOUT_CHECK_DIM(k)                     \
+  if (num_checks_ == k) break;                     \
+  over |= static_cast<uint64_t>(checks_[k].last) - \
+          static_cast<uint64_t>(index[checks_[k].dim]);
       HLOLAYOUT_CHECK_DIM(0)
-      default:
-        break;
-    }
+      HLOLAYOUT_CHECK_DIM(1)
+      HLOLAYOUT_CHECK_DIM(2)
+      HLOLAYOUT_CHECK_DIM(3)
 #undef HLOLAYOUT_CHECK_DIM
+    } while (false);
     return static_cast<int64_t>(over) < 0 ? OffsetKind::kTilePadding
                                           : OffsetKind::kElement;
+  }
+
+  // The offset by bit deposits: sum over the coordinates x_c of
+  // pdep(x_c, field mask) + (x_c >> shift_c) * weight_c. @pre
+  // forward_bits() != kNoBits and the processor has BMI2.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE int64_t
+  OffsetByDeposits(const int64_t* index) const {
+    uint64_t sum = 0;
+    const unsigned n = rank_;
+    const bool pure = forward_bits_ == kPureBits;
+    do {
+#define HLOLAYOUT_DEPOSIT(c)                                                 \
+  if (n == c) break;                                                         \
+  {                                                                          \
+    const uint64_t x = static_cast<uint64_t>(index[c]);                      \
+    sum += Deposit(x, field_mask_[c]);                                       \
+    if (!pure) sum += ShiftRight(x, deposit_shift_[c]) * deposit_weight_[c]; \
+  }
+      HLOLAYOUT_DEPOSIT(0)
+      HLOLAYOUT_DEPOSIT(1)
+      HLOLAYOUT_DEPOSIT(2)
+      HLOLAYOUT_DEPOSIT(3)
+      HLOLAYOUT_DEPOSIT(4)
+      HLOLAYOUT_DEPOSIT(5)
+      HLOLAYOUT_DEPOSIT(6)
+      HLOLAYOUT_DEPOSIT(7)
+#undef HLOLAYOUT_DEPOSIT
+    } while (false);
+    return static_cast<int64_t>(sum);
   }
 
  private:
@@ -326,7 +393,11 @@ class IndexKernels {
   int high_shift_ = 0;
   uint64_t zero_mask_ = 0;
   uint64_t field_mask_[kMaxRank] = {};
-  HighDigit high_[kMaxHighDigits + 1] = {};  // [1, num_high_]
+  HighDigit high_[kMaxHighDigits] = {};  // most minor first
+  // Forward by deposits.
+  unsigned forward_bits_ = kNoBits;
+  uint64_t deposit_shift_[kMaxRank] = {};
+  uint64_t deposit_weight_[kMaxRank] = {};
   Check checks_[kMaxChecks] = {};
 };
 

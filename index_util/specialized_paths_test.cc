@@ -110,7 +110,8 @@ TEST(SpecializedPaths, EveryPowerOfTwoTilingAgrees) {
         if (!BuildTilingModel(s).ok()) continue;
         if (!CheckEverything(s)) return;
         const TiledIndexer ix = *TiledIndexer::Create(s);
-        masked += std::string(ix.forward_path()) == "masked terms";
+        const std::string forward = ix.forward_path();
+        masked += forward == "masked terms" || forward == "bit deposits (BMI2)";
         fields += std::string(ix.inverse_path()).rfind("bit fields", 0) == 0;
         ++checked;
       }
@@ -119,9 +120,9 @@ TEST(SpecializedPaths, EveryPowerOfTwoTilingAgrees) {
   RecordProperty("shapes", checked);
   RecordProperty("masked_terms", masked);
   RecordProperty("bit_fields", fields);
-  // Power-of-two tiles throughout: every forward is specialised (masked
-  // terms only), and every inverse but those whose (k,1) tile pads the rows
-  // of a tile.
+  // Power-of-two tiles throughout: every forward is specialised (bit
+  // deposits with BMI2, else masked terms), and every inverse but those
+  // whose (k,1) tile pads the rows of a tile.
   EXPECT_EQ(masked, checked);
   EXPECT_GE(fields, checked * 9 / 10) << fields << " of " << checked;
 }
@@ -145,9 +146,9 @@ TEST(SpecializedPaths, OtherTilingsAgree) {
 
 // The paths each layout takes.
 TEST(SpecializedPaths, TpuTilingsTakeTheSpecialisedForms) {
-  const std::string pext = index_internal::CpuHasFastBitExtract()
-                               ? "bit fields (BMI2)"
-                               : "bit fields (portable)";
+  const bool bmi2 = index_internal::CpuHasFastBitExtract();
+  const std::string pext = bmi2 ? "bit fields (BMI2)" : "bit fields (portable)";
+  const std::string deposit = bmi2 ? "bit deposits (BMI2)" : "masked terms";
   for (const char* text : {
            "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}",
            "f32[1024,1024]{1,0:T(8,128)}",
@@ -158,13 +159,14 @@ TEST(SpecializedPaths, TpuTilingsTakeTheSpecialisedForms) {
        }) {
     SCOPED_TRACE(text);
     const TiledIndexer ix = *TiledIndexer::Create(*ParseShape(text));
-    EXPECT_STREQ(ix.forward_path(), "masked terms");
+    EXPECT_EQ(ix.forward_path(), deposit);
     EXPECT_EQ(ix.inverse_path(), pext);
     TiledIndexer::Options no_bmi2;
     no_bmi2.allow_bmi2 = false;
-    EXPECT_STREQ(
-        TiledIndexer::Create(*ParseShape(text), no_bmi2)->inverse_path(),
-        "bit fields (portable)");
+    const TiledIndexer portable =
+        *TiledIndexer::Create(*ParseShape(text), no_bmi2);
+    EXPECT_STREQ(portable.forward_path(), "masked terms");
+    EXPECT_STREQ(portable.inverse_path(), "bit fields (portable)");
   }
   // Tiles that are not powers of two: multiply-high terms forward (the
   // remainders' terms cancel: x3 / 10 has weight 30 - 3 * 10 = 0); the

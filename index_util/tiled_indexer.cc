@@ -302,6 +302,9 @@ void TiledIndexer::CompileInverseKernel(const DigitCombinations& exprs,
 }
 
 const char* TiledIndexer::forward_path() const {
+  if (kernels_.forward_bits() != index_internal::IndexKernels::kNoBits) {
+    return "bit deposits (BMI2)";
+  }
   const unsigned code = kernels_.forward_code();
   if (code < index_internal::IndexKernels::kWithDivisions) {
     return "masked terms";
@@ -837,6 +840,12 @@ void TiledIndexer::OffsetsInElements(absl::Span<const int64_t> indices,
       << indices.size();
   const int64_t* in = indices.data();
   const size_t n = offsets.size();
+  if (kernels_.forward_bits() != index_internal::IndexKernels::kNoBits) {
+    for (size_t i = 0; i < n; ++i) {
+      offsets[i] = kernels_.OffsetByDeposits(in + i * rank);
+    }
+    return;
+  }
   if (kernels_.forward_code() != index_internal::IndexKernels::kNoForward) {
     const auto general = [this](const int64_t* x) { return OffsetGeneral(x); };
     for (size_t i = 0; i < n; ++i) {

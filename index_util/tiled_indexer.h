@@ -123,6 +123,10 @@ class TiledIndexer {
     if (ABSL_PREDICT_FALSE(index.size() != rank_)) {
       WrongIndexSize("OffsetInElements", index.size());
     }
+    if (ABSL_PREDICT_TRUE(kernels_.forward_bits() !=
+                          index_internal::IndexKernels::kNoBits)) {
+      return kernels_.OffsetByDeposits(index.data());
+    }
     return kernels_.Offset(
         index.data(), [this](const int64_t* x) { return OffsetGeneral(x); });
   }
