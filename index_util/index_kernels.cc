@@ -158,7 +158,7 @@ bool IndexKernels::CompileInverse(const DigitProgram& p, int rank,
   inverse_ = Inverse::kNone;
   inverse_code_ = kNoInlineInverse;
   const int n = static_cast<int>(p.sizes.size());
-  if (rank > kMaxRank || rank < 0) return false;
+  if (rank > kMaxRank || rank <= 0) return false;  // rank 0: general
   std::vector<DigitUse> uses;
   std::vector<std::pair<int, int64_t>> bounds;
   if (!ClassifyDigits(p, &uses, &bounds)) return false;
@@ -215,8 +215,9 @@ bool IndexKernels::CompileInverse(const DigitProgram& p, int rank,
   zero_mask_ = zero;
   std::copy(masks, masks + kMaxRank, field_mask_);
   num_checks_ = static_cast<unsigned>(bounds.size());
-  for (size_t c = 0; c < bounds.size(); ++c) {
-    checks_[c] = Check{bounds[c].first, bounds[c].second};
+  for (size_t c = 0; c < static_cast<size_t>(kMaxChecks); ++c) {
+    checks_[c] = c < bounds.size() ? Check{bounds[c].first, bounds[c].second}
+                                   : Check{0, INT64_MAX};
   }
   forward_bits_ = kNoBits;
   if (allow_pext && CpuHasFastBitExtract()) {

@@ -37,6 +37,7 @@
 #ifndef HLOLAYOUT_INDEX_UTIL_INDEX_KERNELS_H_
 #define HLOLAYOUT_INDEX_UTIL_INDEX_KERNELS_H_
 
+#include <climits>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -79,7 +80,7 @@ class IndexKernels {
   static constexpr int kMaxDivisionTerms = 4;
   static constexpr int kMaxRank = 8;
   static constexpr int kMaxHighDigits = 8;
-  static constexpr int kMaxChecks = 4;
+  static constexpr int kMaxChecks = 2;
   // forward_code(): the number of masked terms, plus kWithDivisions when
   // there are multiply-high terms too; kNoForward without a form.
   static constexpr unsigned kWithDivisions = 16;
@@ -334,17 +335,12 @@ class IndexKernels {
     // Padding when a field that must be 0 is not, or a coordinate passes
     // its last value (last - x < 0).
     uint64_t over = (u & zero_mask_) != 0 ? ~uint64_t{0} : 0;
-    do {
-#define HLOLAYOUT_CHECK_DIM(k)                     \
-  if (num_checks_ == k) break;                     \
-  over |= static_cast<uint64_t>(checks_[k].last) - \
-          static_cast<uint64_t>(index[checks_[k].dim]);
-      HLOLAYOUT_CHECK_DIM(0)
-      HLOLAYOUT_CHECK_DIM(1)
-      HLOLAYOUT_CHECK_DIM(2)
-      HLOLAYOUT_CHECK_DIM(3)
-#undef HLOLAYOUT_CHECK_DIM
-    } while (false);
+    // Always two checks, no branch: an unused one compares coordinate 0
+    // with the largest int64 (rank >= 1 here).
+    over |= static_cast<uint64_t>(checks_[0].last) -
+            static_cast<uint64_t>(index[checks_[0].dim]);
+    over |= static_cast<uint64_t>(checks_[1].last) -
+            static_cast<uint64_t>(index[checks_[1].dim]);
     return static_cast<int64_t>(over) < 0 ? OffsetKind::kTilePadding
                                           : OffsetKind::kElement;
   }
@@ -356,14 +352,13 @@ class IndexKernels {
   OffsetByDeposits(const int64_t* index) const {
     uint64_t sum = 0;
     const unsigned n = rank_;
-    const bool pure = forward_bits_ == kPureBits;
     do {
-#define HLOLAYOUT_DEPOSIT(c)                                                 \
-  if (n == c) break;                                                         \
-  {                                                                          \
-    const uint64_t x = static_cast<uint64_t>(index[c]);                      \
-    sum += Deposit(x, field_mask_[c]);                                       \
-    if (!pure) sum += ShiftRight(x, deposit_shift_[c]) * deposit_weight_[c]; \
+#define HLOLAYOUT_DEPOSIT(c)                                      \
+  if (n == c) break;                                              \
+  {                                                               \
+    const uint64_t x = static_cast<uint64_t>(index[c]);           \
+    sum += Deposit(x, field_mask_[c]);                            \
+    sum += ShiftRight(x, deposit_shift_[c]) * deposit_weight_[c]; \
   }
       HLOLAYOUT_DEPOSIT(0)
       HLOLAYOUT_DEPOSIT(1)
@@ -398,7 +393,7 @@ class IndexKernels {
   unsigned forward_bits_ = kNoBits;
   uint64_t deposit_shift_[kMaxRank] = {};
   uint64_t deposit_weight_[kMaxRank] = {};
-  Check checks_[kMaxChecks] = {};
+  Check checks_[kMaxChecks] = {{0, INT64_MAX}, {0, INT64_MAX}};
 };
 
 }  // namespace hlolayout::index_internal

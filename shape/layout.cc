@@ -20,6 +20,7 @@ Layout::Rare::Rare(const Rare& other)
       dynamic_shape_metadata_prefix_bytes(
           other.dynamic_shape_metadata_prefix_bytes) {}
 
+Layout::Rare::Rare() = default;
 Layout::Rare::~Rare() = default;
 
 Layout::Layout(const Layout& other)

@@ -256,7 +256,7 @@ class Layout {
   // 152 bytes rather than 224, and a dump holds one in every Shape. Absent
   // means every one at its default; the getters hide the difference.
   struct Rare {
-    Rare() = default;
+    Rare();  // out of line: Shape is incomplete here
     Rare(const Rare& other);
     ~Rare();
     Rare& operator=(const Rare&) = delete;
