@@ -141,8 +141,9 @@
 #include "hlolayout/shape/shape_proto.h"
 #include "hlolayout/shape/tile.h"
 
-// Layouts: validation, sizes, words, offsets.
-#include "hlolayout/index_util/answers.h"
+// Layouts: validation, sizes, words, offsets; the answers of index,
+// element and tiling.
+#include "hlolayout/answers/indexing.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/index_util/walker.h"
 #include "hlolayout/index_util/xla_index_util.h"

@@ -12,15 +12,16 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/answers/indexing.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/batch_cache.h"
 #include "hlolayout/cli/command.h"
-#include "hlolayout/index_util/answers.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/offset_kind.h"
 #include "hlolayout/layout/packing.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -176,7 +177,7 @@ int RunIndex(const std::vector<std::string>& raw, IoContext& io) {
       *e.shape, *e.indexer, *index, *order, args->Has("json") || with_bytes);
   if (!answer.ok()) return Fail(io, "index", answer.status());
   if (args->Has("json")) {
-    io.out << IndexAnswerJson(*answer) << "\n";
+    io.out << AnswerJson(*answer) << "\n";
     return 0;
   }
   if (with_bytes && !answer->bits.ok()) {
@@ -202,7 +203,7 @@ int RunElement(const std::vector<std::string>& raw, IoContext& io) {
   absl::StatusOr<ElementAnswer> answer =
       AnswerElement(*e.shape, *e.indexer, *offset);
   if (!answer.ok()) return Fail(io, "element", answer.status());
-  io.out << (args->Has("json") ? ElementAnswerJson(*answer) + "\n"
+  io.out << (args->Has("json") ? AnswerJson(*answer) + "\n"
                                : ElementAnswerText(*answer));
   return 0;
 }
@@ -218,7 +219,7 @@ int RunTiling(const std::vector<std::string>& raw, IoContext& io) {
   if (!e.shape.ok()) return Fail(io, "tiling", e.shape.status());
   absl::StatusOr<TilingAnswer> answer = AnswerTiling(*e.shape);
   if (!answer.ok()) return Fail(io, "tiling", answer.status());
-  io.out << (args->Has("json") ? TilingAnswerJson(*answer) + "\n"
+  io.out << (args->Has("json") ? AnswerJson(*answer) + "\n"
                                : TilingAnswerText(*answer));
   return 0;
 }

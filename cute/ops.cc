@@ -22,6 +22,7 @@
 #include "hlolayout/cute/product.h"
 #include "hlolayout/cute/xla_shape.h"
 #include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/util/fields.h"
 #include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
@@ -134,20 +135,25 @@ bool IsAnyLayoutText(absl::string_view text) {
          absl::StrContains(text, "smem_ptr");
 }
 
-absl::StatusOr<std::string> Offsets(const AnyLayout& l) {
+absl::StatusOr<std::vector<int64_t>> OffsetValues(const AnyLayout& l) {
   if (l.size() > kMaxOffsets) {
     return absl::InvalidArgumentError(absl::StrCat(
         "offsets: ", ToString(l), " has ", l.size(),
         " elements, more than the ", kMaxOffsets, " listed at most"));
   }
-  std::string out = "[";
+  std::vector<int64_t> out;
+  out.reserve(static_cast<size_t>(l.size()));
   for (int64_t i = 0; i < l.size(); ++i) {
     HLOLAYOUT_ASSIGN_OR_RETURN(int64_t v, l.TryEvaluate(i));
-    if (i > 0) out += ", ";
-    absl::StrAppend(&out, v);
+    out.push_back(v);
   }
-  out += "]";
   return out;
+}
+
+// The offsets as a JSON array, "[0, 2, 1, 3]".
+absl::StatusOr<std::string> Offsets(const AnyLayout& l) {
+  HLOLAYOUT_ASSIGN_OR_RETURN(std::vector<int64_t> v, OffsetValues(l));
+  return AnswerJson(v);
 }
 
 absl::StatusOr<std::string> PrintAny(const absl::StatusOr<AnyLayout>& l) {
@@ -382,6 +388,14 @@ const CuteOpInfo* FindCuteOp(absl::string_view name) {
     if (info.name == name) return &info;
   }
   return nullptr;
+}
+
+absl::StatusOr<std::vector<int64_t>> CuteOffsets(absl::string_view layout) {
+  if (absl::StrContains(layout, '@')) {
+    return RunScaledBasis("offsets", {layout}).status();
+  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout a, ParseAnyLayout(layout));
+  return OffsetValues(a);
 }
 
 absl::StatusOr<std::string> RunCuteOp(

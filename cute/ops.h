@@ -23,7 +23,9 @@
 #ifndef HLOLAYOUT_CUTE_OPS_H_
 #define HLOLAYOUT_CUTE_OPS_H_
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -61,6 +63,13 @@ const CuteOpInfo* FindCuteOp(absl::string_view name);
 // the operation itself.
 absl::StatusOr<std::string> RunCuteOp(absl::string_view op,
                                       absl::Span<const absl::string_view> args);
+
+// CuteOffsets
+//
+// `offsets L` as numbers: the offset of each index of layout `layout` (a
+// layout, swizzle or composed layout), as RunCuteOp("offsets", {layout})
+// prints them, with its errors.
+absl::StatusOr<std::vector<int64_t>> CuteOffsets(absl::string_view layout);
 
 }  // namespace hlolayout::cute
 

@@ -1,8 +1,10 @@
 #include "hlolayout/cute/ops.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 namespace hlolayout::cute {
@@ -92,6 +94,21 @@ TEST(RunCuteOp, Offsets) {
   EXPECT_EQ(Op("offsets", {"(1024,1025)"}),
             "error: offsets: (1024,1025):(_1,1024) has 1049600 elements, more "
             "than the 1048576 listed at most");
+}
+
+// The numbers `offsets` prints, with its errors (Python's cute.offsets).
+TEST(RunCuteOp, OffsetsAsNumbers) {
+  EXPECT_EQ(*CuteOffsets("(2,3):(3,1)"),
+            (std::vector<int64_t>{0, 3, 1, 4, 2, 5}));
+  EXPECT_EQ(*CuteOffsets("Sw<1,0,1> o _0 o (_2,_2):(_2,_1)"),
+            (std::vector<int64_t>{0, 3, 1, 2}));
+  for (absl::string_view bad : {"(1024,1025)", "(2,2):(1@0,1@1)", "(2,"}) {
+    absl::StatusOr<std::vector<int64_t>> r = CuteOffsets(bad);
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_EQ(Op("offsets", {bad}),
+              absl::StrCat("error: ", r.status().message()))
+        << bad;
+  }
 }
 
 TEST(RunCuteOp, EveryListedOpIsWired) {

@@ -1452,6 +1452,18 @@ void RegisterCute(py::module_& m) {
           }
           return Unwrap(std::move(r));
         });
+  // `offsets L` as a list of ints (cute.offsets).
+  m.def(
+      "cute_offsets",
+      [](const std::string& layout) {
+        absl::StatusOr<std::vector<int64_t>> r;
+        {
+          py::gil_scoped_release release;
+          r = cute::CuteOffsets(layout);
+        }
+        return Unwrap(std::move(r));
+      },
+      py::arg("layout"));
   m.def("cute_op_names", [] {
     std::vector<std::string> names;
     for (const cute::CuteOpInfo& op : cute::CuteOps())

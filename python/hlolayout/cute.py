@@ -59,9 +59,6 @@ def _result(op, text):
         return text == "true"
     if op in ("table", "from_xla", "identity", "slice_and_offset"):
         return text
-    if op == "offsets":
-        import json
-        return json.loads(text)
     try:
         return parse(text)
     except ValueError:
@@ -70,6 +67,8 @@ def _result(op, text):
 
 def _make(op):
     def run(*operands):
+        if op == "offsets" and len(operands) == 1:
+            return _core.cute_offsets(_operand(operands[0]))
         return _result(op, _core.cute_op(op, [_operand(o) for o in operands]))
     run.__name__ = run.__qualname__ = op
     run.__doc__ = "CuTe's %s, as `hlolayout cute %s` (see --help)." % (op, op)

@@ -353,3 +353,15 @@ def test_int_tuple_helpers_follow_cute_cpp():
         for s in (-3, -1, 0, 2):
             assert it.shiftl(a, s) == (a << s if s >= 0 else a >> -s)
             assert it.shiftr(a, s) == (a >> s if s >= 0 else a << -s)
+
+
+def test_offsets_are_a_list_of_ints():
+    """cute.offsets gives the numbers `hlolayout cute offsets` prints (a
+    list, no JSON in between), and its errors."""
+    from hlolayout import cute
+    assert cute.offsets("(2,3):(3,1)") == [0, 3, 1, 4, 2, 5]
+    assert cute.offsets(cute.Layout((2, 2), (2, 1))) == [0, 2, 1, 3]
+    with pytest.raises(ValueError, match="1049600 elements"):
+        cute.offsets("(1024,1025)")
+    with pytest.raises(ValueError, match="takes 1 operand"):
+        cute.offsets("4:1", "2")

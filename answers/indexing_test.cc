@@ -1,4 +1,4 @@
-#include "hlolayout/index_util/answers.h"
+#include "hlolayout/answers/indexing.h"
 
 #include <cstdint>
 #include <string>
@@ -9,6 +9,7 @@
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/packing.h"
 #include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout {
 namespace {
@@ -37,7 +38,7 @@ TEST(Answers, IndexOfAPackedElement) {
   EXPECT_TRUE(a->packed);
   EXPECT_EQ(IndexAnswerText(*a, false), "14\n");
   EXPECT_EQ(IndexAnswerText(*a, true), "14 (byte 7, bit 0, low-first)\n");
-  EXPECT_EQ(IndexAnswerJson(*a),
+  EXPECT_EQ(AnswerJson(*a),
             "{\"shape\": \"s4[5,3]{1,0:T(2,2)E(4)}\", \"index\": [3, 2], "
             "\"offset\": 14, \"byte\": 7, \"bit\": 0, \"bit_offset\": 56, "
             "\"packing\": \"low-first\"}");
@@ -54,8 +55,8 @@ TEST(Answers, IndexWithoutBitsHasNullBytes) {
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->offset, 20);
   EXPECT_FALSE(a->packed);
-  EXPECT_THAT(IndexAnswerJson(*a), HasSubstr("\"byte\": null, \"bit\": null"));
-  EXPECT_EQ(IndexAnswerJson(*a).find("packing"), std::string::npos);
+  EXPECT_THAT(AnswerJson(*a), HasSubstr("\"byte\": null, \"bit\": null"));
+  EXPECT_EQ(AnswerJson(*a).find("packing"), std::string::npos);
 }
 
 TEST(Answers, IndexOutOfBoundsOrWrongRank) {
@@ -90,10 +91,10 @@ TEST(Answers, ElementsAndPaddingOfEveryOffset) {
     EXPECT_EQ(back->offset, offset);
   }
   EXPECT_EQ(elements, 15);
-  EXPECT_EQ(ElementAnswerJson(*AnswerElement(p.shape, p.indexer, 5)),
+  EXPECT_EQ(AnswerJson(*AnswerElement(p.shape, p.indexer, 5)),
             "{\"shape\": \"f32[3,5]{1,0:T(2,2)}\", \"offset\": 5, \"kind\": "
             "\"element\", \"index\": [0, 3]}");
-  EXPECT_EQ(ElementAnswerJson(*AnswerElement(p.shape, p.indexer, 18)),
+  EXPECT_EQ(AnswerJson(*AnswerElement(p.shape, p.indexer, 18)),
             "{\"shape\": \"f32[3,5]{1,0:T(2,2)}\", \"offset\": 18, \"kind\": "
             "\"tile padding\"}");
   EXPECT_FALSE(AnswerElement(p.shape, p.indexer, 24).ok());
@@ -118,7 +119,7 @@ TEST(Answers, Tiling) {
   EXPECT_THAT(text,
               HasSubstr("bytes 60 logical, 96 padded (1.6x expansion)\n"));
   EXPECT_THAT(text, HasSubstr("  dim 1 (size 5) is not a multiple of tile 2"));
-  EXPECT_THAT(TilingAnswerJson(*a),
+  EXPECT_THAT(AnswerJson(*a),
               HasSubstr("\"final\": [2, 3, 2, 2], \"logical_elements\": 15"));
   absl::StatusOr<Shape> starred = ParseShape("f32[3,5]{1,0:T(2,*)}");
   ASSERT_TRUE(starred.ok());

@@ -1,4 +1,4 @@
-#include "hlolayout/index_util/answers.h"
+#include "hlolayout/answers/indexing.h"
 
 #include <cstdint>
 #include <string>
@@ -8,19 +8,32 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "hlolayout/shape/printer.h"
-#include "hlolayout/util/json_writer.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
-namespace {
-
-std::vector<int64_t> Sizes(const std::vector<TilingDim>& dims) {
+std::vector<int64_t> TilingSizes(const std::vector<TilingDim>& dims) {
   std::vector<int64_t> out;
   out.reserve(dims.size());
   for (const TilingDim& d : dims) out.push_back(d.size);
   return out;
 }
 
-}  // namespace
+std::vector<TilingLevelAnswer> TilingLevels(const TilingModel& model) {
+  std::vector<TilingLevelAnswer> out;
+  for (const TileLevel& l : model.levels) {
+    out.push_back({l.tile.ToString(), TilingSizes(l.input),
+                   TilingSizes(l.combined), l.padded, l.split, l.permutation,
+                   TilingSizes(l.output)});
+  }
+  return out;
+}
+
+std::vector<std::string> TilePaddingReasons(
+    const std::vector<TilePadding>& padding) {
+  std::vector<std::string> out;
+  for (const TilePadding& p : padding) out.push_back(p.reason);
+  return out;
+}
 
 absl::StatusOr<IndexAnswer> AnswerIndex(const Shape& shape,
                                         const TiledIndexer& indexer,
@@ -36,27 +49,6 @@ absl::StatusOr<IndexAnswer> AnswerIndex(const Shape& shape,
   a.order = order;
   if (with_bits) a.bits = indexer.TryBitPositionOf(*offset, order);
   return a;
-}
-
-std::string IndexAnswerJson(const IndexAnswer& a) {
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("shape").String(a.shape);
-  json.Key("index").IntArray(a.index);
-  json.Key("offset").Int(a.offset);
-  if (a.bits.ok()) {
-    json.Key("byte").Int(a.bits->byte);
-    json.Key("bit").Int(a.bits->shift);
-    json.Key("bit_offset");
-    a.bits->bit_offset < 0 ? json.Null() : json.Int(a.bits->bit_offset);
-  } else {
-    json.Key("byte").Null();
-    json.Key("bit").Null();
-    json.Key("bit_offset").Null();
-  }
-  if (a.packed) json.Key("packing").String(PackingOrderName(a.order));
-  json.EndObject();
-  return json.str();
 }
 
 std::string IndexAnswerText(const IndexAnswer& a, bool with_bytes) {
@@ -86,17 +78,6 @@ absl::StatusOr<ElementAnswer> AnswerElement(const Shape& shape,
   a.kind = *kind;
   if (a.kind != OffsetKind::kElement) a.index.clear();
   return a;
-}
-
-std::string ElementAnswerJson(const ElementAnswer& a) {
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("shape").String(a.shape);
-  json.Key("offset").Int(a.offset);
-  json.Key("kind").String(OffsetKindName(a.kind));
-  if (a.kind == OffsetKind::kElement) json.Key("index").IntArray(a.index);
-  json.EndObject();
-  return json.str();
 }
 
 std::string ElementAnswerText(const ElementAnswer& a) {
@@ -135,38 +116,6 @@ std::string TilingAnswerText(const TilingAnswer& a) {
     absl::StrAppend(&out, "  ", p.reason, "\n");
   }
   return out;
-}
-
-std::string TilingAnswerJson(const TilingAnswer& a) {
-  const ArraySizes& s = a.sizes;
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("shape").String(a.shape);
-  json.Key("physical").IntArray(Sizes(a.model.physical));
-  json.Key("levels").BeginArray();
-  for (const TileLevel& l : a.model.levels) {
-    json.BeginObject();
-    json.Key("tile").String(l.tile.ToString());
-    json.Key("input").IntArray(Sizes(l.input));
-    json.Key("combined").IntArray(Sizes(l.combined));
-    json.Key("padded").IntArray(l.padded);
-    json.Key("reshape").IntArray(l.split);
-    json.Key("permutation").IntArray(l.permutation);
-    json.Key("output").IntArray(Sizes(l.output));
-    json.EndObject();
-  }
-  json.EndArray();
-  json.Key("final").IntArray(a.model.final_dims);
-  json.Key("logical_elements").Int(s.logical_elements);
-  json.Key("tiled_elements").Int(s.tiled_elements);
-  json.Key("padded_elements").Int(s.padded_elements);
-  json.Key("logical_bytes").Int(s.logical_bytes);
-  json.Key("padded_bytes").Int(s.padded_bytes);
-  json.Key("padding").BeginArray();
-  for (const TilePadding& p : a.padding) json.String(p.reason);
-  json.EndArray();
-  json.EndObject();
-  return json.str();
 }
 
 }  // namespace hlolayout
