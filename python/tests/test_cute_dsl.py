@@ -404,14 +404,17 @@ def test_a_tiled_mma_of_another_atom_is_not_reused():
     from hlolayout.cute_dsl import _atoms
     op = cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16))
     first = str(cute.make_tiled_mma(op, (2, 2, 1)).tv_layout_C_tiled)
-    atom = cute.make_mma_atom(op)._atom
+    atom = cute.make_mma_atom(op)._cpp
     other = core.cute_mma_atom_from_layouts(
         atom.name, atom.family, atom.thr_id, "(_16,_8,_16)", atom.a, atom.b,
         "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))")
-    tm = _atoms._core_tiled_mma(other, "(2,2,1):(1,2,0)", "<_,_,_>")
-    assert _atoms._core_tiled_mma(atom, "(2,2,1):(1,2,0)", "<_,_,_>") is \
-        _atoms._core_tiled_mma(atom, "(2,2,1):(1,2,0)", "<_,_,_>")
-    assert tm.layout_tv("C") != _atoms._core_tiled_mma(
+    def _whole(atom, layout, permutation):
+        return _atoms._kept("whole", core.cute_make_tiled_mma, atom, layout,
+                            permutation)
+    tm = _whole(other, "(2,2,1):(1,2,0)", "<_,_,_>")
+    assert _whole(atom, "(2,2,1):(1,2,0)", "<_,_,_>") is \
+        _whole(atom, "(2,2,1):(1,2,0)", "<_,_,_>")
+    assert tm.layout_tv("C") != _whole(
         atom, "(2,2,1):(1,2,0)", "<_,_,_>").layout_tv("C")
     assert str(cute.make_tiled_mma(op, (2, 2, 1)).tv_layout_C_tiled) == first
 
@@ -1046,7 +1049,50 @@ def test_a_tiled_mma_builds_the_operand_layout_it_is_asked_for():
                            match="^make_tiled_mma: C: "):
             read()
     tm = cute.make_tiled_mma(op, (2, 2, 1))
-    full = core.cute_make_tiled_mma(tm._atom, "(2,2,1):(1,2,0)", "<_,_,_>")
+    full = core.cute_make_tiled_mma(tm._cpp, "(2,2,1):(1,2,0)", "<_,_,_>")
     for x in "ABC":
         assert str(getattr(tm, "tv_layout_%s_tiled" % x)) == \
             full.layout_tv(x).replace("_", "")
+
+
+def test_tiled_atom_arguments_as_the_dsl_takes_them():
+    # issue 89 item 1 (_atoms.py rewritten): the forms the DSL takes and
+    # refuses, observed with the DSL run on the CPU.
+    op = cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16))
+    # A permutation has three modes: (64, 32) and (64,) are refused
+    # ("Inputs are incorrect for type: cute.nvgpu.TiledMmaType").
+    for perm in ((64, 32), (64,), (64, 32, 16, 2), 64):
+        with pytest.raises(cute.DSLUserCodeError, match="3 modes"):
+            cute.make_tiled_mma(op, (2, 2, 1), perm)
+    assert cute.pretty_str(cute.make_tiled_mma(
+        op, (2, 2, 1), (64, 1, 16)).permutation_mnk) == "(64:1,1:0,16:1)"
+    # A tiled copy's tile is a tuple; `_` modes are not modelled (CuTe's
+    # C++ has no shape for them; the old twin's C++ core aborted the
+    # process there).
+    atom = cute.make_copy_atom(cute.nvgpu.CopyUniversalOp(), cute.Float32)
+    tv = cute.make_layout(((4, 8), 2), stride=((16, 1), 8))
+    assert str(cute.make_tiled_copy(atom, tv, (8, 8)).tiler_mn[1]) == "8:1"
+    for tiler in (cute.make_layout((8, 8)), 64):
+        with pytest.raises(TypeError, match="tiler_mn must be a Tile"):
+            cute.make_tiled_copy(atom, tv, tiler)
+    with pytest.raises(cute.DSLUserCodeError, match="None"):
+        cute.make_tiled_copy(atom, tv, (8, None))
+    # partition_shape of a rank-1 shape: the DSL's process aborts.
+    tm = cute.make_tiled_mma(op, (2, 2, 1))
+    with pytest.raises(ValueError, match="aborts"):
+        tm.partition_shape_A((128,))
+    assert cute.pretty_str(tm.partition_shape_C((8, 64))) == "((2,2),1,4)"
+
+
+def test_atom_cards_share_one_value_column():
+    # The value column is two spaces after the widest label of the whole
+    # card, a tiled atom's included (the DSL's prints, observed).
+    op = cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16))
+    lines = str(cute.make_tiled_mma(op, (2, 2, 1))).split("\n")
+    assert lines[1] == "  Thr Layout VMNK: (32,2,2,1):(1,32,64,0)"
+    assert lines[4] == "  ThrID:           32:1"
+    atom = cute.make_copy_atom(cute.nvgpu.warp.LdMatrix8x8x16bOp(False, 4),
+                               cute.Float16)
+    assert str(atom).split("\n")[1:] == [
+        "  ThrID:         32:1", "  TV Layout Src: (32,8):(8,1)",
+        "  TV Layout Dst: (32,(2,4)):(2,(1,64))", "  Value type:    f16"]

@@ -107,25 +107,10 @@ def dsl_notation(text):
 
 
 def _atom_picture(x, as_svg, colour):
-    from . import _atoms
-    if isinstance(x, _atoms.MmaOp):
-        x = _atoms.make_mma_atom(x)
-    if isinstance(x, _atoms.TiledMma):
-        return x._core().picture(as_svg, colour)
-    if isinstance(x, _atoms.MmaAtom):
-        tm = _core.cute_make_tiled_mma(x._atom, "", "")
-        return tm.picture(as_svg, colour)
-    if isinstance(x, _atoms.TiledCopy):
-        return x._tc.picture(as_svg, colour)
-    if isinstance(x, _atoms.CopyAtom):
-        # One atom: its threads down, each thread's values across.
-        threads = _tuples.product(x.thr_id.sh)
-        values = x._atom.num_val_src
-        tc = _core.cute_make_tiled_copy(
-            x._atom, "(%d,1):(1,0)" % threads, "(1,%d):(0,1)" % values,
-            check=False)
-        return tc.picture(as_svg, colour)
-    return None
+    """The picture of an atom, tiled atom or MMA op (each draws itself with
+    its C++ object, _atoms), or None."""
+    picture = getattr(x, "_picture", None)
+    return None if picture is None else picture(as_svg, colour)
 
 
 def draw(x, svg=False, colour=False):

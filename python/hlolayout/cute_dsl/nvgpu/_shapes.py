@@ -21,6 +21,7 @@ warpgroup and tcgen05 op classes.
 """
 
 from .. import _atoms
+from ... import _hlolayout as _core
 from ._base import python_text, refuse
 
 __all__ = ["instruction_shape", "umma_layouts", "umma_thread_stride",
@@ -85,7 +86,7 @@ def _cpp_text(layout):
 
 def atom_from_layouts(name, family, thr, shape_mnk, a, b, c):
     """A C++ MMA atom made of the given layouts (C++ text)."""
-    return _atoms._core.cute_mma_atom_from_layouts(
+    return _core.cute_mma_atom_from_layouts(
         name, family, thr, "(_%d,_%d,_%d)" % tuple(shape_mnk), a, b, c)
 
 
@@ -95,7 +96,7 @@ def atom_as_printed(op, core):
     texts = []
     changed = False
     for text in (core.a, core.b, core.c):
-        layout = _atoms._layout(text)
+        layout = _atoms.static_layout(text)
         shown = op._dsl_tv(layout)
         changed = changed or str(shown) != str(layout)
         texts.append(_cpp_text(shown))
