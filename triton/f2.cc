@@ -104,4 +104,43 @@ std::vector<uint64_t> UnitComplement(std::vector<uint64_t> rows, int num_cols) {
   return units;
 }
 
+int Rank(std::vector<uint64_t> rows, int num_cols) {
+  ReduceRowEchelon(rows, num_cols);
+  return NonzeroRows(rows);
+}
+
+int IntersectionDim(const std::vector<uint64_t>& a,
+                    const std::vector<uint64_t>& b, int num_cols) {
+  std::vector<uint64_t> both = a;
+  both.insert(both.end(), b.begin(), b.end());
+  return Rank(a, num_cols) + Rank(b, num_cols) - Rank(both, num_cols);
+}
+
+std::optional<uint64_t> Coordinates(const std::vector<uint64_t>& basis,
+                                    uint64_t x, int num_cols) {
+  // Echelon rows keyed by their lowest set bit, each with the mask of the
+  // basis vectors it is the XOR of.
+  std::vector<uint64_t> row(num_cols, 0), mask(num_cols, 0);
+  for (size_t i = 0; i < basis.size() && i < 64; ++i) {
+    uint64_t v = basis[i], m = uint64_t{1} << i;
+    while (v != 0 && row[LowestBit(v)] != 0) {
+      const int c = LowestBit(v);
+      v ^= row[c];
+      m ^= mask[c];
+    }
+    if (v != 0) {
+      row[LowestBit(v)] = v;
+      mask[LowestBit(v)] = m;
+    }
+  }
+  uint64_t m = 0;
+  while (x != 0) {
+    const int c = LowestBit(x);
+    if (c >= num_cols || row[c] == 0) return std::nullopt;
+    x ^= row[c];
+    m ^= mask[c];
+  }
+  return m;
+}
+
 }  // namespace hlolayout::triton

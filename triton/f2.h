@@ -12,6 +12,7 @@
 #define HLOLAYOUT_TRITON_F2_H_
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "absl/types/span.h"
@@ -68,6 +69,29 @@ std::vector<uint64_t> SpanIntersection(const std::vector<uint64_t>& a,
 // span(rows) they span F2^num_cols, and they are independent of it.
 //   UnitComplement({0b011}, 3) == {0b010, 0b100}
 std::vector<uint64_t> UnitComplement(std::vector<uint64_t> rows, int num_cols);
+
+// Rank
+//
+// dim span(rows):
+//   Rank({0b011, 0b110, 0b101}, 3) == 2
+int Rank(std::vector<uint64_t> rows, int num_cols);
+
+// IntersectionDim
+//
+// dim(span(a) ∩ span(b)) = Rank(a) + Rank(b) - Rank(a ++ b):
+//   IntersectionDim({0b001, 0b010}, {0b011, 0b100}, 3) == 1
+int IntersectionDim(const std::vector<uint64_t>& a,
+                    const std::vector<uint64_t>& b, int num_cols);
+
+// Coordinates
+//
+// A set of `basis` vectors whose XOR is x, as a mask (bit i: basis[i]), or
+// nullopt when x is not in their span. Zero vectors are never used; when
+// the nonzero ones are dependent, the earlier ones are preferred (each
+// vector is used only if it is independent of those before it).
+//   Coordinates({0b001, 0, 0b110}, 0b111, 3) == 0b101
+std::optional<uint64_t> Coordinates(const std::vector<uint64_t>& basis,
+                                    uint64_t x, int num_cols);
 
 }  // namespace hlolayout::triton
 

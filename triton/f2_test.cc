@@ -1,6 +1,7 @@
 #include "hlolayout/triton/f2.h"
 
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -119,6 +120,38 @@ TEST(F2Test, SubspacesAgainstEnumeration) {
     for (auto& r : a) r = rng() & ((uint64_t{1} << cols) - 1);
     for (auto& r : b) r = rng() & ((uint64_t{1} << cols) - 1);
     check(a, b, cols);
+  }
+}
+
+// Rank, IntersectionDim and Coordinates against the enumerated spans.
+TEST(F2Test, RankIntersectionAndCoordinatesAgainstEnumeration) {
+  std::mt19937_64 rng(89);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const int cols = 1 + rng() % 6;
+    const uint64_t mask = (uint64_t{1} << cols) - 1;
+    std::vector<uint64_t> a(rng() % 5), b(rng() % 5);
+    for (auto& r : a) r = rng() & mask;
+    for (auto& r : b) r = rng() & mask;
+    const uint64_t sa = SpanSet(a), sb = SpanSet(b);
+    EXPECT_EQ(1 << Rank(a, cols), __builtin_popcountll(sa));
+    EXPECT_EQ(1 << IntersectionDim(a, b, cols), __builtin_popcountll(sa & sb));
+    // Coordinates: a mask whose vectors XOR to x exactly when x is in the
+    // span; no zero vector used; a vector dependent on earlier ones unused.
+    const uint64_t x = rng() & mask;
+    const std::optional<uint64_t> at = Coordinates(a, x, cols);
+    ASSERT_EQ(at.has_value(), ((sa >> x) & 1) != 0);
+    if (!at.has_value()) continue;
+    uint64_t sum = 0;
+    std::vector<uint64_t> before;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if ((*at >> i) & 1) {
+        sum ^= a[i];
+        EXPECT_NE(a[i], 0u);
+        EXPECT_FALSE((SpanSet(before) >> a[i]) & 1) << "dependent used";
+      }
+      before.push_back(a[i]);
+    }
+    EXPECT_EQ(sum, x);
   }
 }
 

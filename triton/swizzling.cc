@@ -1,13 +1,9 @@
-// The shared-memory layout of a convert_layout, as docs/triton-swizzling.md
-// describes it. The code follows the document's sections:
-//
-//   1. Bit vectors: a register layout read as its tensor bases, and the
-//      two subspace questions asked of them (SharedBases, UnitComplement).
-//   2. The vector: what one thread moves at once (PlainVector, PairVector).
-//   3. Access phases: which bases one instruction touches (PlainPhase,
-//      MatrixPhase).
-//   4. Laying out one plan: segment, bank, rounds, conflicts (LayOut).
-//   5. Plans and the choice among them (MatrixPlans, PlainPlans, Outranks).
+// The shared-memory layout of a convert_layout, written from the statement
+// of the rule in docs/triton-swizzling.md ("The rule"): the offset space
+// F2^n is split into the vector, bank, segment and rounds bases of each
+// candidate way to store and load, and the candidate with the fewest bank
+// conflicts (the dimension of the segment's span met with each phase's)
+// wins. The subspace operations are triton/f2.h's.
 #include "hlolayout/triton/swizzling.h"
 
 #include <algorithm>
@@ -18,557 +14,439 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/triton/f2.h"
+#include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton {
 namespace {
 
-// ---------------------------------------------------------------------
-// 1. Bit vectors
-// ---------------------------------------------------------------------
+// An ordered list of vectors of F2^n (bit c of a vector is offset bit c).
+using Vecs = std::vector<uint64_t>;
 
-// Tensor bases: the flat offset (one out-dim) each in-dim basis reaches.
-using Bases = std::vector<int32_t>;
+// ---------------------------------------------------------------------------
+// The notation of the statement ("Notation").
 
-int FloorLog2(int64_t x) {
-  return x <= 0 ? -1 : 63 - __builtin_clzll(static_cast<uint64_t>(x));
+bool Has(const Vecs& x, uint64_t v) {
+  return std::find(x.begin(), x.end(), v) != x.end();
 }
 
-bool Holds(const Bases& set, int32_t b) {
-  return std::find(set.begin(), set.end(), b) != set.end();
+bool UnitsOrZero(const Vecs& x) {
+  return std::all_of(x.begin(), x.end(),
+                     [](uint64_t v) { return (v & (v - 1)) == 0; });
 }
 
-bool IsUnit(int32_t b) { return b > 0 && (b & (b - 1)) == 0; }
-
-void Append(Bases& to, const Bases& more) {
-  to.insert(to.end(), more.begin(), more.end());
-}
-
-// `bases` without those in `drop` (order kept).
-Bases Except(const Bases& bases, const Bases& drop) {
-  Bases out;
-  for (int32_t b : bases) {
-    if (!Holds(drop, b)) out.push_back(b);
-  }
-  return out;
-}
-
-Bases NonZero(const Bases& bases) { return Except(bases, {0}); }
-
-std::vector<uint64_t> AsRows(const Bases& bases) {
-  std::vector<uint64_t> rows;
-  for (int32_t b : bases) rows.push_back(static_cast<uint32_t>(b));
-  return rows;
-}
-
-Bases FromRows(const std::vector<uint64_t>& rows) {
-  Bases out;
-  for (uint64_t r : rows) out.push_back(static_cast<int32_t>(r));
-  return out;
-}
-
-// SharedBases
-//
-// A basis of what `first` and `second` both span. When both are unit
-// vectors this is the units of `first` that `second` also has, in the
-// order of `first` (so a layout's own order is kept); otherwise the
-// intersection's TopBitBasis.
-Bases SharedBases(const Bases& first, const Bases& second, int bits) {
-  if (std::all_of(first.begin(), first.end(), IsUnit) &&
-      std::all_of(second.begin(), second.end(), IsUnit)) {
-    Bases out;
-    for (int32_t b : first) {
-      if (Holds(second, b)) out.push_back(b);
+// X & Y: with unit (or zero) vectors only, the members of X that Y has, in
+// X's order; otherwise the canonical basis of <X> ∩ <Y>.
+Vecs Common(const Vecs& x, const Vecs& y, int n) {
+  if (UnitsOrZero(x) && UnitsOrZero(y)) {
+    Vecs out;
+    for (uint64_t v : x) {
+      if (v != 0 && Has(y, v)) out.push_back(v);
     }
     return out;
   }
-  return FromRows(SpanIntersection(AsRows(first), AsRows(second), bits));
+  return SpanIntersection(x, y, n);
 }
 
-// The bases of in-dim `name` of a one-out-dim layout (empty if absent).
-Bases InDimBases(const LinearLayout& flat, absl::string_view name) {
-  Bases out;
-  const int d = flat.InDimIndex(name);
-  if (d < 0) return out;
-  for (int i = 0; i < flat.InDimSizeLog2(d); ++i) {
-    out.push_back(flat.BasisValue(d, i, 0));
+// X \ Y: the members of X whose value Y does not have, in X's order.
+Vecs Minus(const Vecs& x, const Vecs& y) {
+  Vecs out;
+  for (uint64_t v : x) {
+    if (!Has(y, v)) out.push_back(v);
   }
   return out;
 }
 
-// One side of the conversion (the stored layout or the loaded one).
+Vecs Concat(Vecs x, const Vecs& y) {
+  x.insert(x.end(), y.begin(), y.end());
+  return x;
+}
+
+Vecs First(Vecs x, size_t k) {
+  if (x.size() > k) x.resize(k);
+  return x;
+}
+
+int Log2(int64_t v) { return 63 - __builtin_clzll(static_cast<uint64_t>(v)); }
+
+// ---------------------------------------------------------------------------
+// The two sides and the candidates.
+
+// A side's register, lane and warp lists, flattened to offsets.
 struct Side {
-  LinearLayout flat;  // the register layout on one flat out-dim
-  Bases registers, lanes, warps;
+  Vecs regs, lanes, warps;
 };
 
-absl::StatusOr<Side> ReadSide(const LinearLayout& layout) {
-  Side s;
-  HLOLAYOUT_ASSIGN_OR_RETURN(s.flat, FlattenOuts(layout));
-  s.registers = InDimBases(s.flat, "register");
-  s.lanes = InDimBases(s.flat, "lane");
-  s.warps = InDimBases(s.flat, "warp");
-  return s;
-}
-
-// ---------------------------------------------------------------------
-// 2. The vector
-// ---------------------------------------------------------------------
-
-enum class Which { kStored, kLoaded };
-
-struct PlainVector {
-  Bases bases;
-  // The side whose registers widened a sub-word vector to a whole bank
-  // word; empty when the common registers already fill one.
-  std::optional<Which> widened_by;
+// What a candidate fixes: the vector, each side's phase and instruction,
+// and what the layout step needs to know of how they were found.
+struct Candidate {
+  Vecs vector;
+  Vecs phase[2];  // [0] the source (stores), [1] the destination (loads)
+  SmemInstrKind kind[2] = {SmemInstrKind::kVector, SmemInstrKind::kVector};
+  bool plain = true;       // a plain ld/st layout (step 7's fallback)
+  int widened = -1;        // the side that widened the vector, step 5
+  bool empirical = false;  // the fitted gfx950 read phase
+  // Both sides use ldmatrix/stmatrix (either form).
+  bool BothMatrix() const {
+    return kind[0] != SmemInstrKind::kVector &&
+           kind[1] != SmemInstrKind::kVector;
+  }
 };
 
-// Which side widens the vector: the one offering more registers the other
-// keeps in warps, on a tie the one whose lowest offered basis is lower;
-// the loaded side when neither offers any.
-Which Widener(const Bases& stored_offer, const Bases& loaded_offer) {
-  if (stored_offer.size() != loaded_offer.size() || stored_offer.empty()) {
-    return stored_offer.size() > loaded_offer.size() ? Which::kStored
-                                                     : Which::kLoaded;
+// A candidate's layout (steps 1 to 4) and its conflicts (log2 of the ways).
+struct Laid {
+  Vecs vector, bank, segment, reps;
+  int ways_log2[2] = {0, 0};
+  int ExtraWays() const {
+    return (1 << ways_log2[0]) + (1 << ways_log2[1]) - 2;
   }
-  return *std::min_element(stored_offer.begin(), stored_offer.end()) <
-                 *std::min_element(loaded_offer.begin(), loaded_offer.end())
-             ? Which::kStored
-             : Which::kLoaded;
-}
-
-// Fills a sub-word vector up to one 4-byte bank word: first with the
-// chosen side's registers that the other side holds in warps, then with
-// the warps both share, then with the warps of either side taken in turn.
-void WidenToWord(const Side& stored, const Side& loaded, int bitwidth, int bits,
-                 PlainVector& v) {
-  const size_t per_word = FloorLog2(32 / bitwidth);
-  const Bases stored_warps = NonZero(stored.warps);
-  const Bases loaded_warps = NonZero(loaded.warps);
-  const Bases stored_offer =
-      SharedBases(Except(stored.registers, v.bases), loaded_warps, bits);
-  const Bases loaded_offer =
-      SharedBases(Except(loaded.registers, v.bases), stored_warps, bits);
-  v.widened_by = Widener(stored_offer, loaded_offer);
-  Append(v.bases,
-         *v.widened_by == Which::kStored ? stored_offer : loaded_offer);
-  if (v.bases.size() < per_word) {
-    Append(v.bases, SharedBases(stored_warps, loaded_warps, bits));
-  }
-  Bases in_turn;
-  for (size_t i = 0; i < std::max(stored_warps.size(), loaded_warps.size());
-       ++i) {
-    if (i < stored_warps.size()) in_turn.push_back(stored_warps[i]);
-    if (i < loaded_warps.size()) in_turn.push_back(loaded_warps[i]);
-  }
-  for (int32_t w : in_turn) {
-    if (v.bases.size() >= per_word) break;
-    if (!Holds(v.bases, w)) v.bases.push_back(w);
-  }
-  if (v.bases.size() > per_word) v.bases.resize(per_word);
-}
-
-// The vector of plain ld/st: the registers both sides share, at most 128
-// bits; below a 4-byte word, widened to one (WidenToWord).
-PlainVector PlainVectorFor(const Side& stored, const Side& loaded, int bitwidth,
-                           int bits) {
-  PlainVector v;
-  v.bases = SharedBases(stored.registers, loaded.registers, bits);
-  const size_t widest = FloorLog2(128 / bitwidth);
-  if (v.bases.size() > widest) v.bases.resize(widest);
-  if ((int64_t{1} << v.bases.size()) * bitwidth < 32) {
-    WidenToWord(stored, loaded, bitwidth, bits, v);
-  }
-  return v;
-}
-
-// The lanes of `lanes` at positions `picks`; empty if one is missing.
-std::optional<Bases> LanesAt(const Bases& lanes,
-                             const std::vector<int>& picks) {
-  Bases out;
-  for (int p : picks) {
-    if (p >= static_cast<int>(lanes.size())) return std::nullopt;
-    out.push_back(lanes[p]);
-  }
-  return out;
-}
-
-// One side's part in a pair of instructions.
-struct InstrSide {
-  const Side* side;
-  int register_bits;               // log2 registers per 128-bit access
-  const std::vector<int>* contig;  // its lane bits of contiguous data
 };
 
-// PairVector
-//
-// The vector a pair of instructions moves, or nothing when the pair does
-// not fit the two layouts. The "wide" instruction takes more register
-// bits than the "narrow" one; the difference is made up on the narrow
-// side by lanes. The vector is the first `narrow.register_bits` registers
-// both sides share (in the wide side's order), then the narrow side's
-// contiguous lanes. It fits when those lanes exist and hold data, the
-// first of the narrow side's contiguous lanes land in the wide side's
-// registers, and the rest land exactly on the wide side's contiguous
-// lanes, in order.
-std::optional<Bases> PairVector(InstrSide wide, InstrSide narrow, int bits) {
-  if (wide.register_bits < narrow.register_bits) std::swap(wide, narrow);
-  absl::StatusOr<LinearLayout> to_wide =
-      InvertAndCompose(narrow.side->flat, wide.side->flat);
-  if (!to_wide.ok()) return std::nullopt;
-  Bases vector =
-      SharedBases(wide.side->registers, narrow.side->registers, bits);
-  if (static_cast<int>(vector.size()) < narrow.register_bits) {
-    return std::nullopt;
-  }
-  vector.resize(narrow.register_bits);
-  const std::optional<Bases> wide_lanes =
-      LanesAt(wide.side->lanes, *wide.contig);
-  const std::optional<Bases> narrow_lanes =
-      LanesAt(narrow.side->lanes, *narrow.contig);
-  if (!wide_lanes || !narrow_lanes || Holds(*wide_lanes, 0) ||
-      Holds(*narrow_lanes, 0)) {
-    return std::nullopt;
-  }
-  const int lane = to_wide->InDimIndex("lane");
-  const int as_register = to_wide->OutDimIndex("register");
-  const int as_lane = to_wide->OutDimIndex("lane");
-  if (lane < 0 || as_register < 0 || as_lane < 0) return std::nullopt;
-  const int into_registers = wide.register_bits - narrow.register_bits;
-  for (int i = 0; i < static_cast<int>(narrow.contig->size()); ++i) {
-    const int bit = (*narrow.contig)[i];
-    if (i < into_registers) {
-      if (to_wide->BasisValue(lane, bit, as_register) == 0) {
-        return std::nullopt;
-      }
-    } else if (to_wide->BasisValue(lane, bit, as_lane) !=
-               (int32_t{1} << (*wide.contig)[i - into_registers])) {
-      return std::nullopt;
+// Everything the steps share.
+struct Problem {
+  Side side[2];
+  int n = 0;     // offset bits
+  int bits = 0;  // element width
+  int w = 0;     // log2(128 / bits)
+  const SmemTarget* target = nullptr;
+};
+
+// ---------------------------------------------------------------------------
+// Steps 1 to 4: from a candidate to a layout.
+
+// Step 2: the segment, chosen to meet the phases as little as possible.
+Vecs ChooseSegment(const Problem& p, const Candidate& c, int size) {
+  const Vecs touched_src = Concat(c.vector, c.phase[0]);
+  const Vecs touched_dst = Concat(c.vector, c.phase[1]);
+  Vecs unreached;  // unit vectors in neither list
+  for (int bit = 0; bit < p.n; ++bit) {
+    const uint64_t unit = uint64_t{1} << bit;
+    if (!Has(touched_src, unit) && !Has(touched_dst, unit)) {
+      unreached.push_back(unit);
     }
   }
-  Append(vector, *narrow_lanes);
-  return vector;
-}
-
-// ---------------------------------------------------------------------
-// 3. Access phases
-// ---------------------------------------------------------------------
-
-// The lanes of one plain ld/st phase: the lane bits `picks` when given (a
-// read in the hardware's own lane order), else the first lanes. Triton
-// 3.6 drops one lane bit per doubling of the vector past a word; newer
-// Triton keeps as many lanes as fill the banks.
-Bases PlainPhase(const Bases& lanes, const std::vector<int>& picks,
-                 int64_t vector_bits, const SmemTarget& target) {
-  const int words_log2 = FloorLog2(std::max<int64_t>(1, vector_bits / 32));
-  int dropped = words_log2;
-  if (target.phase_lanes) {
-    if (!picks.empty()) {
-      Bases picked;  // a wave narrower than the order skips what it lacks
-      for (int p : picks) {
-        if (p < static_cast<int>(lanes.size())) picked.push_back(lanes[p]);
-      }
-      return picked;
+  auto only = [](const Vecs& mine, const Vecs& theirs) {
+    Vecs out;
+    for (uint64_t v : Minus(mine, theirs)) {
+      if (v != 0 && !Has(out, v)) out.push_back(v);
     }
-    dropped = std::max(0, words_log2 + static_cast<int>(lanes.size()) -
-                              FloorLog2(target.banks));
-  }
-  const size_t kept = lanes.size() - std::min<size_t>(dropped, lanes.size());
-  return Bases(lanes.begin(), lanes.begin() + kept);
-}
-
-// The bases of one phase of a tile instruction outside its vector: the
-// first registers not in the vector, as many as the tile's three address
-// bits leave to registers, then its address lanes.
-std::optional<Bases> MatrixPhase(const SmemTile& tile, const Side& side,
-                                 const Bases& vector) {
-  size_t wanted = 3 - tile.lane_addr.size();
-  Bases phase;
-  for (int32_t r : side.registers) {
-    if (phase.size() == wanted) break;
-    if (!Holds(vector, r)) phase.push_back(r);
-  }
-  if (phase.size() < wanted) return std::nullopt;
-  const std::optional<Bases> lanes = LanesAt(side.lanes, tile.lane_addr);
-  if (!lanes) return std::nullopt;
-  Append(phase, *lanes);
-  return phase;
-}
-
-// ---------------------------------------------------------------------
-// 4. Laying out one plan
-// ---------------------------------------------------------------------
-
-// A way to do the conversion: the vector, the bases outside it each side
-// touches in one access phase, and the instructions.
-struct Plan {
-  Bases vector;
-  Bases store_phase, load_phase;
-  int rounds_kept = 0;  // shared registers left in the segment
-  SmemInstrKind store = SmemInstrKind::kVector;
-  SmemInstrKind load = SmemInstrKind::kVector;
-  // Plain ld/st below 128 bits: bank bases that are registers of one
-  // side go first (BankLeader), that of the side that widened the vector
-  // if one did.
-  bool lead_banks = false;
-  std::optional<Which> widened_by;
-  bool empirical = false;
-};
-
-// The distinct nonzero bases of the vector and a phase.
-Bases Touched(const Bases& vector, const Bases& phase) {
-  Bases out;
-  for (const Bases* part : {&vector, &phase}) {
-    for (int32_t b : *part) {
-      if (b != 0 && !Holds(out, b)) out.push_back(b);
-    }
-  }
-  return out;
-}
-
-// SegmentBases
-//
-// `count` bases that select among bank-sized rows, chosen so that as few
-// as possible fall in what one access phase of either side touches:
-// first the unit bases neither side touches (lowest first); then, pairing
-// the bases only one side touches (each side's sorted, the shorter list
-// against the longer), their sums, which neither side touches alone; when
-// still short, the last resort is conflicts: a pair gives up its sum for
-// its two members.
-Bases SegmentBases(const Bases& stored, const Bases& loaded, int bits,
-                   int count) {
-  Bases segment;
-  for (int b = 0; b < bits; ++b) {
-    const int32_t unit = int32_t{1} << b;
-    if (!Holds(stored, unit) && !Holds(loaded, unit)) segment.push_back(unit);
-  }
-  if (static_cast<int>(segment.size()) >= count) {
-    segment.resize(std::max(count, 0));
-    return segment;
-  }
-  Bases fewer = Except(stored, loaded), more = Except(loaded, stored);
-  if (fewer.size() > more.size()) std::swap(fewer, more);
-  std::sort(fewer.begin(), fewer.end());
-  std::sort(more.begin(), more.end());
-  const int pairs = static_cast<int>(fewer.size());
-  const int conflicts =
-      std::clamp(count - pairs - static_cast<int>(segment.size()), 0, pairs);
-  for (int i = conflicts; i < pairs; ++i) segment.push_back(fewer[i] ^ more[i]);
-  for (int i = 0; i < conflicts; ++i) segment.push_back(fewer[i]);
-  for (int i = 0; i < conflicts; ++i) segment.push_back(more[i]);
-  if (static_cast<int>(segment.size()) > count) segment.resize(count);
-  return segment;
-}
-
-// Whose registers go first among the bank bases: the side that widened
-// the vector, else the one with more registers among them (the loaded one
-// on a tie).
-Which BankLeader(const Bases& bank, const Side& stored, const Side& loaded,
-                 std::optional<Which> widened_by) {
-  if (widened_by.has_value()) return *widened_by;
-  auto count = [&bank](const Bases& registers) {
-    return std::count_if(bank.begin(), bank.end(),
-                         [&](int32_t b) { return Holds(registers, b); });
+    std::sort(out.begin(), out.end());
+    return out;
   };
-  return count(stored.registers) > count(loaded.registers) ? Which::kStored
-                                                           : Which::kLoaded;
+  Vecs x = only(touched_src, touched_dst);
+  Vecs y = only(touched_dst, touched_src);
+  if (x.size() > y.size()) std::swap(x, y);
+  const int pairs = static_cast<int>(x.size());
+  const int need = size - static_cast<int>(unreached.size());
+  const int lent = need <= pairs ? 0 : std::min(need - pairs, pairs);
+  Vecs segment = unreached;
+  for (int i = lent; i < pairs; ++i) segment.push_back(x[i] ^ y[i]);
+  for (int i = 0; i < lent; ++i) segment.push_back(x[i]);
+  for (int i = 0; i < lent; ++i) segment.push_back(y[i]);
+  // Cut to size, then a repeated vector (a sum equal to an unreached unit)
+  // counts once.
+  Vecs distinct;
+  for (uint64_t v : First(std::move(segment), std::max(size, 0))) {
+    if (!Has(distinct, v)) distinct.push_back(v);
+  }
+  return distinct;
 }
 
-// The bank bases with those that are registers of `leader` first.
-Bases LeadWith(const Bases& bank, const Bases& leader) {
-  Bases first, rest;
-  for (int32_t b : bank) (Holds(leader, b) ? first : rest).push_back(b);
-  Append(first, rest);
-  return first;
+// Step 3: the bank bases, the registers of the side that can use them
+// first where a plain layout's vector is below 128 bits.
+Vecs ChooseBank(const Problem& p, const Candidate& c, const Vecs& segment) {
+  Vecs bank = UnitComplement(Concat(c.vector, segment), p.n);
+  const bool below_128 = (int64_t{1} << c.vector.size()) * p.bits < 128;
+  if (!c.plain || !below_128 || !p.target->reorder_banks) return bank;
+  int lead = c.widened;
+  if (lead < 0) {
+    int count[2] = {0, 0};
+    for (int s = 0; s < 2; ++s) {
+      for (uint64_t v : bank) count[s] += Has(p.side[s].regs, v);
+    }
+    lead = count[0] > count[1] ? 0 : 1;
+  }
+  Vecs first, rest;
+  for (uint64_t v : bank) {
+    (Has(p.side[lead].regs, v) ? first : rest).push_back(v);
+  }
+  return Concat(first, rest);
 }
 
-// Splits off the segment bases that are registers of both sides into
-// rounds, keeping the first `kept` of them in the segment.
-std::pair<Bases, Bases> SplitRounds(const Bases& segment, const Side& stored,
-                                    const Side& loaded, int kept) {
-  Bases stays, rounds;
-  for (int32_t s : segment) {
-    if (Holds(stays, s) || Holds(rounds, s)) continue;
-    const bool shared =
-        Holds(stored.registers, s) && Holds(loaded.registers, s);
-    if (shared && kept-- <= 0) {
-      rounds.push_back(s);
+// Steps 1 to 4 for one candidate.
+Laid LayOut(const Problem& p, const Candidate& c) {
+  Laid l;
+  l.vector = c.vector;
+  const int left = p.n - static_cast<int>(c.vector.size());
+  const int64_t phase_bits = int64_t{p.target->banks} * 32;
+  const int64_t vector_bits = (int64_t{1} << c.vector.size()) * p.bits;
+  const int bank_size = phase_bits <= vector_bits
+                            ? 0
+                            : std::min(left, Log2(phase_bits / vector_bits));
+  Vecs segment = ChooseSegment(p, c, left - bank_size);
+  l.bank = ChooseBank(p, c, segment);
+  // Step 4: segment bases that are registers of both sides become rounds,
+  // but for the first two where both sides use matrix instructions.
+  int kept = c.BothMatrix() ? 2 : 0;
+  for (uint64_t v : segment) {
+    const bool shared = Has(p.side[0].regs, v) && Has(p.side[1].regs, v);
+    if (shared && kept > 0) {
+      --kept;
+      l.segment.push_back(v);
     } else {
-      stays.push_back(s);
+      (shared ? l.reps : l.segment).push_back(v);
     }
   }
-  return {stays, rounds};
+  for (int s = 0; s < 2; ++s) {
+    l.ways_log2[s] = IntersectionDim(l.segment, c.phase[s], p.n);
+  }
+  return l;
 }
 
-DimBases AsDimBases(const Bases& bases) {
-  DimBases out;
-  for (int32_t b : bases) out.push_back({b});
+// ---------------------------------------------------------------------------
+// Steps 5 and 6: the plain ld/st candidates.
+
+// Step 5: the vector, and the side that widened it (-1: the common
+// registers made a word already).
+std::pair<Vecs, int> PlainVector(const Problem& p) {
+  const Side& src = p.side[0];
+  const Side& dst = p.side[1];
+  Vecs v = First(Common(src.regs, dst.regs, p.n), p.w);
+  const int word = p.bits >= 32 ? 0 : Log2(32 / p.bits);
+  if (static_cast<int>(v.size()) >= word) return {v, -1};
+  const Vecs offer[2] = {Common(Minus(src.regs, v), dst.warps, p.n),
+                         Common(Minus(dst.regs, v), src.warps, p.n)};
+  int widened = 1;  // with no offers, the loading side
+  if (!offer[0].empty() || !offer[1].empty()) {
+    if (offer[0].size() != offer[1].size()) {
+      widened = offer[0].size() > offer[1].size() ? 0 : 1;
+    } else {
+      widened = *std::min_element(offer[0].begin(), offer[0].end()) <
+                        *std::min_element(offer[1].begin(), offer[1].end())
+                    ? 0
+                    : 1;
+    }
+  }
+  auto add = [&](uint64_t x) {
+    if (static_cast<int>(v.size()) < word && x != 0 && !Has(v, x)) {
+      v.push_back(x);
+    }
+  };
+  for (uint64_t x : offer[widened]) add(x);
+  for (uint64_t x : Common(src.warps, dst.warps, p.n)) add(x);
+  const Vecs warps[2] = {Minus(src.warps, {0}), Minus(dst.warps, {0})};
+  for (size_t i = 0; i < std::max(warps[0].size(), warps[1].size()); ++i) {
+    if (i < warps[0].size()) add(warps[0][i]);
+    if (i < warps[1].size()) add(warps[1][i]);
+  }
+  return {First(std::move(v), word), widened};
+}
+
+// Step 6 for plain ld/st: the first lanes of one phase.
+Vecs PlainPhase(const Problem& p, const Vecs& lanes, size_t vector_size) {
+  const int64_t vector_bits = (int64_t{1} << vector_size) * p.bits;
+  int count = 0;
+  if (!p.target->phase_lanes) {
+    const int spread = vector_bits <= 32 ? 0 : Log2(vector_bits / 32);
+    count = std::max(0, static_cast<int>(lanes.size()) - spread);
+  } else {
+    const int64_t fill =
+        int64_t{p.target->banks} * 32 / std::max<int64_t>(vector_bits, 32);
+    count = fill <= 1 ? 0 : Log2(fill);
+  }
+  return First(lanes, count);
+}
+
+Vecs LanesAt(const Vecs& lanes, const std::vector<int>& at) {
+  Vecs out;
+  for (int i : at) {
+    if (i < static_cast<int>(lanes.size())) out.push_back(lanes[i]);
+  }
   return out;
 }
 
-// LayOut
-//
-// The shared layout of one plan and its conflict estimate.
-absl::StatusOr<SwizzleChoice> LayOut(const Plan& plan, const Side& stored,
-                                     const Side& loaded, const NamedInts& outs,
-                                     int bitwidth, int banks) {
-  const int bits = stored.flat.TotalOutDimSizeLog2();
-  const int vector_log2 = static_cast<int>(plan.vector.size());
-  // The bases of one phase of `banks` 4-byte words, over the vector; the
-  // rest select the row (segment and rounds).
-  const int bank_log2 = std::min(
-      FloorLog2(int64_t{banks} * 32 / ((int64_t{1} << vector_log2) * bitwidth)),
-      bits - vector_log2);
-  const Bases chosen = SegmentBases(Touched(plan.vector, plan.store_phase),
-                                    Touched(plan.vector, plan.load_phase), bits,
-                                    bits - bank_log2 - vector_log2);
-  Bases spanned = plan.vector;
-  Append(spanned, chosen);
-  Bases bank = FromRows(UnitComplement(AsRows(spanned), bits));
-  if (plan.lead_banks) {
-    const Which leader = BankLeader(bank, stored, loaded, plan.widened_by);
-    bank = LeadWith(
-        bank, leader == Which::kStored ? stored.registers : loaded.registers);
+// Step 7's fallback: one plain candidate per load phase the target weighs.
+std::vector<Candidate> PlainCandidates(const Problem& p) {
+  Candidate base;
+  std::tie(base.vector, base.widened) = PlainVector(p);
+  base.phase[0] = PlainPhase(p, p.side[0].lanes, base.vector.size());
+  base.phase[1] = PlainPhase(p, p.side[1].lanes, base.vector.size());
+  std::vector<Candidate> out;
+  const bool b128 = (int64_t{1} << base.vector.size()) * p.bits == 128;
+  if (b128 && !p.target->b128_load_lanes.empty()) {
+    Candidate c = base;
+    c.phase[1] = LanesAt(p.side[1].lanes, p.target->b128_load_lanes);
+    out.push_back(c);
+    if (!p.target->b128_load_lanes_alt.empty()) {
+      c.phase[1] = LanesAt(p.side[1].lanes, p.target->b128_load_lanes_alt);
+      c.empirical = true;
+      out.push_back(c);
+    }
   }
-  const auto [segment, rounds] =
-      SplitRounds(chosen, stored, loaded, plan.rounds_kept);
-  SwizzleChoice c;
-  HLOLAYOUT_ASSIGN_OR_RETURN(
-      LinearLayout flat,
-      LinearLayout::Create({{"vector", AsDimBases(plan.vector)},
-                            {"bank", AsDimBases(bank)},
-                            {"segment", AsDimBases(segment)},
-                            {"reps", AsDimBases(rounds)}},
-                           stored.flat.out_dims(),
-                           /*require_surjective=*/true));
-  HLOLAYOUT_ASSIGN_OR_RETURN(c.smem, ReshapeOuts(flat, outs));
-  c.store = plan.store;
-  c.load = plan.load;
-  // An access is 2^k-way when the segment shares k bases with its phase.
-  c.store_conflicts_log2 =
-      static_cast<int>(SharedBases(segment, plan.store_phase, bits).size());
-  c.load_conflicts_log2 =
-      static_cast<int>(SharedBases(segment, plan.load_phase, bits).size());
-  c.empirical = plan.empirical;
+  out.push_back(base);
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Step 7: the pairs of tile instructions.
+
+bool LanesHoldData(const Vecs& lanes, const std::vector<int>& at) {
+  for (int i : at) {
+    if (i >= static_cast<int>(lanes.size()) || lanes[i] == 0) return false;
+  }
+  return true;
+}
+
+// Step 6 for a tile: the registers the address bits leave, then the
+// address lanes; nullopt when the side has too few of either.
+std::optional<Vecs> TilePhase(const Side& side, const Vecs& vector,
+                              const SmemTile& tile) {
+  const Vecs spare = Minus(side.regs, vector);
+  const size_t from_regs =
+      tile.lane_addr.size() >= 3 ? 0 : 3 - tile.lane_addr.size();
+  if (spare.size() < from_regs) return std::nullopt;
+  for (int i : tile.lane_addr) {
+    if (i >= static_cast<int>(side.lanes.size())) return std::nullopt;
+  }
+  return Concat(First(spare, from_regs), LanesAt(side.lanes, tile.lane_addr));
+}
+
+// The candidate of one store tile and one load tile, if the pair fits.
+std::optional<Candidate> TilePair(const Problem& p, const SmemTile& st,
+                                  const SmemTile& ld) {
+  const SmemTile* tile[2] = {&st, &ld};
+  const int reg_bits[2] = {p.w - static_cast<int>(st.lane_contig.size()),
+                           p.w - static_cast<int>(ld.lane_contig.size())};
+  if (reg_bits[0] < 0 || reg_bits[1] < 0) return std::nullopt;
+  const int wide = reg_bits[0] >= reg_bits[1] ? 0 : 1;
+  const int narrow = 1 - wide;
+  const Side& ws = p.side[wide];
+  const Side& ns = p.side[narrow];
+  const Vecs common = Common(ws.regs, ns.regs, p.n);
+  if (static_cast<int>(common.size()) < reg_bits[narrow]) return std::nullopt;
+  if (!LanesHoldData(ws.lanes, tile[wide]->lane_contig) ||
+      !LanesHoldData(ns.lanes, tile[narrow]->lane_contig)) {
+    return std::nullopt;
+  }
+  // The narrow side's contiguous lanes seen from the wide side: the first
+  // `extra` have a register part, the others exactly the wide side's
+  // contiguous lane as their lane part.
+  const Vecs narrow_contig = LanesAt(ns.lanes, tile[narrow]->lane_contig);
+  const Vecs wide_all = Concat(Concat(ws.regs, ws.lanes), ws.warps);
+  const size_t extra = reg_bits[wide] - reg_bits[narrow];
+  for (size_t i = 0; i < narrow_contig.size(); ++i) {
+    const std::optional<uint64_t> at =
+        Coordinates(wide_all, narrow_contig[i], p.n);
+    if (!at.has_value()) return std::nullopt;
+    const uint64_t reg_part = *at & ((uint64_t{1} << ws.regs.size()) - 1);
+    const uint64_t lane_part =
+        (*at >> ws.regs.size()) & ((uint64_t{1} << ws.lanes.size()) - 1);
+    const bool fits =
+        i < extra
+            ? reg_part != 0
+            : lane_part == uint64_t{1} << tile[wide]->lane_contig[i - extra];
+    if (!fits) return std::nullopt;
+  }
+  Candidate c;
+  c.plain = false;
+  c.kind[0] = st.kind;
+  c.kind[1] = ld.kind;
+  c.vector = Concat(First(common, reg_bits[narrow]), narrow_contig);
+  for (int s = 0; s < 2; ++s) {
+    std::optional<Vecs> phase = TilePhase(p.side[s], c.vector, *tile[s]);
+    if (!phase.has_value()) return std::nullopt;
+    c.phase[s] = *std::move(phase);
+  }
   return c;
 }
 
-// ---------------------------------------------------------------------
-// 5. Plans and the choice
-// ---------------------------------------------------------------------
+// ---------------------------------------------------------------------------
+// Reading the layouts, writing the answer.
 
-// The plans of every store/load tile pair that fits, stores outermost.
-std::vector<Plan> MatrixPlans(const Side& stored, const Side& loaded,
-                              const SmemTiles& tiles, int bitwidth) {
-  const int access_bits = FloorLog2(128 / bitwidth);
-  const int bits = stored.flat.TotalOutDimSizeLog2();
-  std::vector<Plan> plans;
-  for (const SmemTile& st : tiles.src) {
-    for (const SmemTile& ld : tiles.dst) {
-      std::optional<Bases> vector = PairVector(
-          {&stored, access_bits - static_cast<int>(st.lane_contig.size()),
-           &st.lane_contig},
-          {&loaded, access_bits - static_cast<int>(ld.lane_contig.size()),
-           &ld.lane_contig},
-          bits);
-      if (!vector) continue;
-      std::optional<Bases> store_phase = MatrixPhase(st, stored, *vector);
-      std::optional<Bases> load_phase = MatrixPhase(ld, loaded, *vector);
-      if (!store_phase || !load_phase) continue;
-      Plan p;
-      p.vector = *std::move(vector);
-      p.store_phase = *std::move(store_phase);
-      p.load_phase = *std::move(load_phase);
-      // A matrix instruction short of registers moves several core
-      // matrices at once (.x4): keep those rounds together.
-      p.rounds_kept = static_cast<int>(
-          std::min(st.lane_contig.size() + st.lane_addr.size() - 3,
-                   ld.lane_contig.size() + ld.lane_addr.size() - 3));
-      p.store = st.kind;
-      p.load = ld.kind;
-      plans.push_back(std::move(p));
-    }
+absl::StatusOr<Vecs> Read(const LinearLayout& flat, absl::string_view dim) {
+  Vecs out;
+  const int d = flat.InDimIndex(dim);
+  for (int i = 0; d >= 0 && i < flat.InDimSizeLog2(d); ++i) {
+    out.push_back(static_cast<uint32_t>(flat.BasisValue(d, i, 0)));
   }
-  return plans;
+  return out;
 }
 
-// The plans of plain ld/st: one per read phase the target weighs (its
-// 128-bit read orders, when the vector is 128 bits), the first lanes last.
-std::vector<Plan> PlainPlans(const Side& stored, const Side& loaded,
-                             int bitwidth, const SmemTarget& target) {
-  const int bits = stored.flat.TotalOutDimSizeLog2();
-  const PlainVector vector = PlainVectorFor(stored, loaded, bitwidth, bits);
-  const int64_t vector_bits = (int64_t{1} << vector.bases.size()) * bitwidth;
-  std::vector<std::vector<int>> read_orders;
-  if (target.phase_lanes && vector_bits == 128 &&
-      !target.b128_load_lanes.empty()) {
-    read_orders.push_back(target.b128_load_lanes);
-    if (!target.b128_load_lanes_alt.empty()) {
-      read_orders.push_back(target.b128_load_lanes_alt);
-    }
+absl::StatusOr<Side> ReadSide(const LinearLayout& l) {
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout flat, FlattenOuts(l));
+  Side s;
+  HLOLAYOUT_ASSIGN_OR_RETURN(s.regs, Read(flat, "register"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(s.lanes, Read(flat, "lane"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(s.warps, Read(flat, "warp"));
+  if (Has(s.regs, 0)) {
+    return absl::InvalidArgumentError(
+        "the layout has broadcast registers (zero register bases): remove "
+        "them first (RemoveBroadcastRegisters)");
   }
-  read_orders.push_back({});
-  std::vector<Plan> plans;
-  for (const std::vector<int>& order : read_orders) {
-    Plan p;
-    p.vector = vector.bases;
-    p.store_phase = PlainPhase(stored.lanes, {}, vector_bits, target);
-    p.load_phase = PlainPhase(loaded.lanes, order, vector_bits, target);
-    p.lead_banks = target.reorder_banks && vector_bits < 128;
-    p.widened_by = vector.widened_by;
-    p.empirical = !order.empty() && order == target.b128_load_lanes_alt;
-    plans.push_back(std::move(p));
-  }
-  return plans;
+  return s;
 }
 
-// Fewer extra ways (a 2^k-way access costs 2^k - 1, both sides added),
-// then more rounds (less scratch).
-bool Outranks(const SwizzleChoice& a, const SwizzleChoice& b) {
-  auto extra = [](const SwizzleChoice& c) {
-    return (1 << c.store_conflicts_log2) + (1 << c.load_conflicts_log2) - 2;
+// The layout (vector, bank, segment, reps) -> the tensor of `like`.
+absl::StatusOr<LinearLayout> ToLayout(const Laid& l, const LinearLayout& like) {
+  if (like.num_out_dims() == 0) {
+    return LinearLayout::Create(
+        {{"vector", {}}, {"bank", {}}, {"segment", {}}, {"reps", {}}}, {},
+        /*require_surjective=*/false);
+  }
+  auto dim = [](const Vecs& v) {
+    DimBases out;
+    for (uint64_t x : v) out.push_back({static_cast<int32_t>(x)});
+    return out;
   };
-  auto rounds = [](const SwizzleChoice& c) {
-    return c.smem.InDimSizeLog2(c.smem.InDimIndex("reps"));
-  };
-  if (extra(a) != extra(b)) return extra(a) < extra(b);
-  return rounds(a) > rounds(b);
+  const std::string flat_name = like.out_dim_name(0);
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout flat,
+      LinearLayout::Create(
+          {{"vector", dim(l.vector)},
+           {"bank", dim(l.bank)},
+           {"segment", dim(l.segment)},
+           {"reps", dim(l.reps)}},
+          {{flat_name, static_cast<int32_t>(like.TotalOutDimSize())}},
+          /*require_surjective=*/false));
+  return ReshapeOuts(flat, like.out_dims());
 }
 
 }  // namespace
 
 SmemTiles SmemTilesFor(int bitwidth, const SmemTarget& target) {
-  // Contiguous lane bits, address lane bits: st.shared/ld.shared take all
-  // their contiguous data from registers; a core matrix row is 4 bytes of
-  // registers times lane bits 0-1; the transposing forms read it down lane
-  // bits 2-4.
-  const SmemTile plain{{}, {0, 1, 2}, SmemInstrKind::kVector};
+  // ld.shared/st.shared move 128 bits from registers, 8 lanes a phase;
+  // ldmatrix/stmatrix hold a 128-bit row in 4 lanes (lane bits 0, 1) with
+  // the rows at lane bits 2-4; their .trans forms spread a 16-bit row over
+  // 8 lanes (lane bits 2-4), the rows at lane bits 0, 1 and one register.
+  const SmemTile vector{{}, {0, 1, 2}, SmemInstrKind::kVector};
   const SmemTile matrix{{0, 1}, {2, 3, 4}, SmemInstrKind::kMatrix};
-  const SmemTile transposed{{2, 3, 4}, {0, 1}, SmemInstrKind::kMatrixTrans};
-  SmemTiles t{{plain}, {plain}};
-  auto offer = [&](const SmemTile& tile) {
-    if (target.st_matrix) t.src.push_back(tile);
-    if (target.ld_matrix) t.dst.push_back(tile);
-  };
-  if (bitwidth <= 32) offer(matrix);
-  if (bitwidth == 16) offer(transposed);
+  const SmemTile trans{{2, 3, 4}, {0, 1}, SmemInstrKind::kMatrixTrans};
+  SmemTiles t;
+  t.src.push_back(vector);
+  t.dst.push_back(vector);
+  if (bitwidth <= 32) {
+    if (target.st_matrix) t.src.push_back(matrix);
+    if (target.ld_matrix) t.dst.push_back(matrix);
+  }
+  if (bitwidth == 16) {
+    if (target.st_matrix) t.src.push_back(trans);
+    if (target.ld_matrix) t.dst.push_back(trans);
+  }
   return t;
 }
 
 absl::StatusOr<LinearLayout> RemoveBroadcastRegisters(const LinearLayout& l) {
-  const int reg = l.InDimIndex("register");
-  if (reg < 0) return l;
+  const int d = l.InDimIndex("register");
+  if (d < 0) return l;
   std::vector<int> keep;
-  for (int i = 0; i < l.InDimSizeLog2(reg); ++i) {
-    for (int32_t v : l.Basis(reg, i)) {
-      if (v != 0) {
-        keep.push_back(i);
-        break;
-      }
+  for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
+    const absl::Span<const int32_t> b = l.Basis(d, i);
+    if (std::any_of(b.begin(), b.end(), [](int32_t v) { return v != 0; })) {
+      keep.push_back(i);
     }
   }
   return ApplyColumnAction(l, "register", keep);
@@ -583,26 +461,44 @@ absl::StatusOr<SwizzleChoice> OptimalSwizzling(const LinearLayout& src,
     return absl::InvalidArgumentError(absl::StrCat(
         "element width ", bitwidth, " bits is not a power of two up to 128"));
   }
-  HLOLAYOUT_ASSIGN_OR_RETURN(const Side stored, ReadSide(src));
-  HLOLAYOUT_ASSIGN_OR_RETURN(const Side loaded, ReadSide(dst));
-  if (Holds(stored.registers, 0) || Holds(loaded.registers, 0)) {
-    return absl::InvalidArgumentError(
-        "broadcast registers must be removed first "
-        "(RemoveBroadcastRegisters)");
-  }
-  std::vector<Plan> plans;
+  Problem p;
+  HLOLAYOUT_ASSIGN_OR_RETURN(p.side[0], ReadSide(src));
+  HLOLAYOUT_ASSIGN_OR_RETURN(p.side[1], ReadSide(dst));
+  p.n = src.TotalOutDimSizeLog2();
+  p.bits = bitwidth;
+  p.w = Log2(128 / bitwidth);
+  p.target = &target;
+  std::vector<Candidate> candidates;
   if (target.weigh_tiles) {
-    plans = MatrixPlans(stored, loaded, tiles, bitwidth);
+    for (const SmemTile& st : tiles.src) {
+      for (const SmemTile& ld : tiles.dst) {
+        std::optional<Candidate> c = TilePair(p, st, ld);
+        if (c.has_value()) candidates.push_back(*std::move(c));
+      }
+    }
   }
-  if (plans.empty()) plans = PlainPlans(stored, loaded, bitwidth, target);
-  std::optional<SwizzleChoice> best;
-  for (const Plan& plan : plans) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(
-        SwizzleChoice c,
-        LayOut(plan, stored, loaded, src.out_dims(), bitwidth, target.banks));
-    if (!best || Outranks(c, *best)) best = std::move(c);
+  if (candidates.empty()) candidates = PlainCandidates(p);
+  std::optional<Laid> best;
+  const Candidate* chosen = nullptr;
+  for (const Candidate& c : candidates) {
+    Laid l = LayOut(p, c);
+    const bool better = !best.has_value() ||
+                        l.ExtraWays() < best->ExtraWays() ||
+                        (l.ExtraWays() == best->ExtraWays() &&
+                         l.reps.size() > best->reps.size());
+    if (better) {
+      best = std::move(l);
+      chosen = &c;
+    }
   }
-  return *std::move(best);
+  SwizzleChoice out;
+  HLOLAYOUT_ASSIGN_OR_RETURN(out.smem, ToLayout(*best, src));
+  out.store = chosen->kind[0];
+  out.load = chosen->kind[1];
+  out.store_conflicts_log2 = best->ways_log2[0];
+  out.load_conflicts_log2 = best->ways_log2[1];
+  out.empirical = chosen->empirical;
+  return out;
 }
 
 absl::StatusOr<int64_t> ScratchElements(const LinearLayout& src,
@@ -611,10 +507,9 @@ absl::StatusOr<int64_t> ScratchElements(const LinearLayout& src,
   HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout s, RemoveBroadcastRegisters(src));
   HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout d, RemoveBroadcastRegisters(dst));
   HLOLAYOUT_ASSIGN_OR_RETURN(
-      SwizzleChoice choice,
+      SwizzleChoice c,
       OptimalSwizzling(s, d, SmemTilesFor(bitwidth, target), bitwidth, target));
-  const int reps = choice.smem.InDimIndex("reps");
-  return choice.smem.TotalOutDimSize() / choice.smem.InDimSize(reps);
+  return c.smem.TotalOutDimSize() / c.smem.InDimSize(c.smem.InDimIndex("reps"));
 }
 
 }  // namespace hlolayout::triton

@@ -1,9 +1,9 @@
 // triton/swizzling.h: the shared-memory layout Triton picks for a
 // convert_layout that goes through shared memory, and with it the scratch it
 // allocates and the instructions that store and load it. The rule (Triton's
-// generic swizzling) is written down in docs/triton-swizzling.md, whose
-// steps the implementation follows; docs/triton.md, "What a convert_layout
-// costs", says how it is used.
+// generic swizzling) is stated in docs/triton-swizzling.md, "The rule", and
+// swizzling.cc is written from that statement; docs/triton.md, "What a
+// convert_layout costs", says how it is used.
 //
 //   SmemTarget t = SmemTargetFor(...);   // see cvt_target.h
 //   SwizzleChoice c = *OptimalSwizzling(src, dst, SmemTilesFor(16, t), 16, t);

@@ -1,6 +1,8 @@
 // The shared layout of a convert_layout (docs/triton-swizzling.md): the
-// document's worked example, and properties over exhaustive small and
-// seeded random register layouts on every target. What Triton emits for
+// document's worked example, the canonical choices of its statement (each
+// order and tie-break on a case where another would answer differently),
+// and properties over exhaustive small and seeded random register layouts
+// on every target. What Triton emits for
 // real conversions is compared in CvtCostDataTest and CvtLlvmDataTest
 // (testdata exported from Triton 3.6.0 and 3.9.0).
 #include "hlolayout/triton/swizzling.h"
@@ -137,6 +139,200 @@ TEST(OptimalSwizzling, WideningWorkedExamples) {
   const LinearLayout e = Make({b(1), b(0)}, {b(4), b(5)}, {b(2), b(3)}, 6, 0);
   EXPECT_EQ(vector(d, e, 16), (Bases{b(0), b(1)}));
   EXPECT_EQ(vector(e, d, 16), (Bases{b(1), b(0)}));
+}
+
+// The canonical choices of docs/triton-swizzling.md, "The rule": each case
+// is built so that the other order or tie-break gives another answer, and
+// its expected answer is derived by hand from the statement (the comments
+// follow the steps). They were checked by breaking the implementation on
+// purpose (dropping the sort, reversing an order, flipping a tie-break):
+// each such change fails its test here.
+struct Want {
+  Bases vector, bank, segment, reps;
+  SmemInstrKind store = SmemInstrKind::kVector;
+  SmemInstrKind load = SmemInstrKind::kVector;
+  int store_ways_log2 = 0, load_ways_log2 = 0;
+  bool empirical = false;
+};
+
+void ExpectChoice(const LinearLayout& src, const LinearLayout& dst, int bits,
+                  const SmemTarget& t, const Want& want) {
+  absl::StatusOr<SwizzleChoice> c =
+      OptimalSwizzling(src, dst, SmemTilesFor(bits, t), bits, t);
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(Flat(c->smem, "vector"), want.vector);
+  EXPECT_EQ(Flat(c->smem, "bank"), want.bank);
+  EXPECT_EQ(Flat(c->smem, "segment"), want.segment);
+  EXPECT_EQ(Flat(c->smem, "reps"), want.reps);
+  EXPECT_EQ(c->store, want.store);
+  EXPECT_EQ(c->load, want.load);
+  EXPECT_EQ(c->store_conflicts_log2, want.store_ways_log2);
+  EXPECT_EQ(c->load_conflicts_log2, want.load_ways_log2);
+  EXPECT_EQ(c->empirical, want.empirical);
+}
+
+// Toy targets: plain ld/st with Triton 3.6.0's phases and `banks` banks.
+SmemTarget PlainToy(int banks, bool reorder) {
+  SmemTarget t;
+  t.banks = banks;
+  t.weigh_tiles = false;
+  t.reorder_banks = reorder;
+  return t;
+}
+
+// Step 2: the lists of what only one side touches are sorted before they
+// are paired. 5 bits, 16-bit elements, 4 banks. V = [1] (a word); phases
+// (a one-word vector spreads no lane) src [4, 8], dst [16, 2]; nB = 2, nS =
+// 2; no unit is missing from both lists. A = sort([4, 8]), Bd =
+// sort([16, 2]) = [2, 16]: sums 4^2 = 6, 8^16 = 24 (unsorted: 4^16, 8^2).
+// B = UC([1, 6, 24]) = [4, 16].
+TEST(OptimalSwizzling, OneSidedListsAreSortedBeforePairing) {
+  const LinearLayout src = Make({1, 2}, {4, 8}, {16}, 5, 2);
+  const LinearLayout dst = Make({1, 4}, {16, 2}, {8}, 5, 2);
+  Want want;
+  want.vector = {1};
+  want.bank = {4, 16};
+  want.segment = {6, 24};
+  ExpectChoice(src, dst, 16, PlainToy(4, /*reorder=*/false), want);
+}
+
+// Step 2.1: the missing units come lowest bit first. Identical layouts,
+// 16-bit, one bank: V = [1, 2] (64 bits, so a phase is one lane: [4]); nB
+// = 0, nS = 3; U = [8, 16], nothing to pair: S = [8, 16] (short), B =
+// UC([1, 2, 8, 16]) = [4].
+TEST(OptimalSwizzling, MissingUnitsLowestBitFirst) {
+  const LinearLayout l = Make({1, 2}, {4, 8}, {16}, 5, 2);
+  Want want;
+  want.vector = {1, 2};
+  want.bank = {4};
+  want.segment = {8, 16};
+  ExpectChoice(l, l, 16, PlainToy(1, /*reorder=*/true), want);
+}
+
+// Step 5: with no offers, the warps are taken in turn, the source's first.
+// 8-bit (a word is two bases), one bank: common registers [1]; the
+// source's 2 is no destination warp, the destination's 4 no source warp; no
+// common warp; then the source's warp 16 before the destination's 8: V =
+// [1, 16] (32 bits: nB = 0, nS = 3, phases of all lanes: src [4, 8], dst
+// [2, 16]). U = []; A = [4, 8], Bd = [2] (16 both touch): (X, Y) = ([2],
+// [4, 8]), p = 1 < need = 3, k = 1: S = X[:1] ++ Y[:1] = [2, 4] (short); B
+// = UC([1, 16, 2, 4]) = [8]. Each side meets S once: 2-way both.
+TEST(OptimalSwizzling, WarpsTakenInTurnSourceFirst) {
+  const LinearLayout src = Make({1, 2}, {4, 8}, {16}, 5, 2);
+  const LinearLayout dst = Make({1, 4}, {2, 16}, {8}, 5, 2);
+  Want want;
+  want.vector = {1, 16};
+  want.bank = {8};
+  want.segment = {2, 4};
+  want.store_ways_log2 = 1;
+  want.load_ways_log2 = 1;
+  ExpectChoice(src, dst, 8, PlainToy(1, /*reorder=*/true), want);
+}
+
+// Step 3: when nobody offered (the vector was short of a word), the
+// loading side leads the bank even though the storing side has more
+// registers in it. 8-bit, 4 banks: V = [1] then the common warp 16; phases
+// src [2, 4], dst [4, 8]; nB = 2, nS = 1; A = [2], Bd = [8]: S = [10]; B =
+// UC([1, 16, 10]) = [4, 8]: the destination (registers 1, 2) has none, so
+// B stays [4, 8] (the source's 8 would lead by count).
+TEST(OptimalSwizzling, NoOfferMeansTheLoadingSideLeadsTheBank) {
+  const LinearLayout src = Make({1, 8}, {2, 4}, {16}, 5, 2);
+  const LinearLayout dst = Make({1, 2}, {4, 8}, {16}, 5, 2);
+  Want want;
+  want.vector = {1, 16};
+  want.bank = {4, 8};
+  want.segment = {10};
+  ExpectChoice(src, dst, 8, PlainToy(4, /*reorder=*/true), want);
+}
+
+// Step 3: a vector that was a word already: the side with more bank bases
+// among its registers leads, the loading side on a tie. 16-bit, 4 banks:
+// V = [1]; phases src [2, 16], dst [4, 8]; A = [2, 16], Bd = [4, 8]: S =
+// [6, 24]; B = UC([1, 6, 24]) = [4, 16]: one register of each side (4 the
+// source's, 16 the destination's): the destination's first.
+TEST(OptimalSwizzling, BankTieGoesToTheLoadingSide) {
+  const LinearLayout src = Make({1, 4}, {2, 16}, {8}, 5, 2);
+  const LinearLayout dst = Make({1, 16}, {4, 8}, {2}, 5, 2);
+  Want want;
+  want.vector = {1};
+  want.bank = {16, 4};
+  want.segment = {6, 24};
+  ExpectChoice(src, dst, 16, PlainToy(4, /*reorder=*/true), want);
+}
+
+// Step 7: on a full tie the first candidate wins: the ds_read_b128 read
+// phase before the second order and the first lanes. A toy with 2 banks
+// (64 bits a phase) and newer Triton's phases, reading 128 bits over lane
+// bits 1, 0 (then 1): 64-bit elements, V = [1] (128 bits); nB = 0, nS = 4;
+// the store phase has no lane (a 128-bit access fills the banks). First
+// candidate: load phase [8, 4]; U = [2, 16], nothing else: S = [2, 16],
+// and 2, a register of both, becomes a round: S = [16], P = [2], B =
+// UC([1, 2, 16]) = [4, 8]. Every candidate is conflict-free with one
+// round; the plain one (S = [4, 8, 16]) would win if the last did.
+TEST(OptimalSwizzling, FirstCandidateWinsAFullTie) {
+  SmemTarget t;
+  t.banks = 2;
+  t.weigh_tiles = false;
+  t.phase_lanes = true;
+  t.b128_load_lanes = {1, 0};
+  t.b128_load_lanes_alt = {1};
+  const LinearLayout l = Make({1, 2}, {4, 8}, {16}, 5, 2);
+  Want want;
+  want.vector = {1};
+  want.bank = {4, 8};
+  want.segment = {16};
+  want.reps = {2};
+  ExpectChoice(l, l, 64, t, want);
+}
+
+// Step 4: a pair of matrix instructions keeps its first two common
+// registers in the segment. cuda:90 under 3.6.0, 32-bit: only stmatrix +
+// ldmatrix fits (both take no register; the destination's lanes 0, 1 are
+// the source's lanes 0, 1): V = [1, 64]; phases src lanes 2-4 = [2, 16, 4],
+// dst [2, 0, 4]; nB = 3, nS = 2; U = [8, 32]: S = [8, 32], and 32, a
+// register of both, stays (else P = [32]). B = [2, 4, 16].
+TEST(OptimalSwizzling, MatrixPairsKeepTheirRegistersInTheSegment) {
+  const LinearLayout src = Make({32}, {1, 64, 2, 16, 4}, {8}, 7, 3);
+  const LinearLayout dst = Make({32, 16}, {1, 64, 2, 0, 4}, {8}, 7, 3);
+  Want want;
+  want.vector = {1, 64};
+  want.bank = {2, 4, 16};
+  want.segment = {8, 32};
+  want.store = SmemInstrKind::kMatrix;
+  want.load = SmemInstrKind::kMatrix;
+  ExpectChoice(src, dst, 32, Target("cuda:90", TritonVersion::k3_6_0), want);
+}
+
+// Step 7: on equal register counts the source is the wide side. cuda:90
+// under 3.6.0, 16-bit, a destination with mixed register bases. With the
+// source wide, stmatrix.trans + ldmatrix.trans does not fit (the
+// destination's lane 4, 4, is the source's lane 1, not its lane 4), nor
+// does any other pair, so the plain layout is used: V = [8] (the common
+// span), all lanes in the phases, U = [], A = [64], Bd = [2]: S = [66].
+// With the destination wide the .trans pair would fit (V = [16, 1, 64]).
+TEST(OptimalSwizzling, TheSourceIsWideOnATie) {
+  const LinearLayout src = Make({2, 8}, {32, 4, 16, 1, 64}, {0}, 7, 1);
+  const LinearLayout dst = Make({68, 76}, {2, 32, 16, 1, 4}, {}, 7, 1);
+  Want want;
+  want.vector = {8};
+  want.bank = {1, 4, 16, 32, 64};
+  want.segment = {66};
+  ExpectChoice(src, dst, 16, Target("cuda:90", TritonVersion::k3_6_0), want);
+}
+
+// Step 2: a segment vector met twice counts once. gfx942 under newer
+// Triton, 64-bit, a source lane 3 = 1 ^ 2: V = [8]; the first candidate
+// reads lane bits 0, 1, 4: dst phase [2, 0, 32], src [16, 3, 4]; nS = 2; U
+// = [1]; X = [2, 32], Y = [3, 4, 16]: sums 2^3 = 1, 32^4 = 36; S = [1, 1]
+// cut to 2, then once: [1]; B = UC([8, 1]) = [2, 4, 16, 32].
+TEST(OptimalSwizzling, RepeatedSegmentVectorCountsOnce) {
+  const LinearLayout src = Make({8}, {16, 3, 4, 32, 2}, {}, 6, 1);
+  const LinearLayout dst = Make({4, 8}, {2, 0, 16, 1, 32}, {}, 6, 1);
+  Want want;
+  want.vector = {8};
+  want.bank = {2, 4, 16, 32};
+  want.segment = {1};
+  ExpectChoice(src, dst, 64, Target("hip:gfx942", TritonVersion::k3_9_0), want);
 }
 
 TEST(OptimalSwizzling, Refusals) {
@@ -306,7 +502,10 @@ void CheckProperties(const LinearLayout& src, const LinearLayout& dst,
 
 // The choice is no worse than any single candidate: each pair of tile
 // instructions alone (where it fits: the choice then names it), and for a
-// target weighing 128-bit read orders, the same target without them.
+// target weighing 128-bit read orders, the same target without them. This
+// compares the library with itself (a consistency check of the ranking);
+// the answers themselves are checked against the statement above and
+// against Triton's in CvtCostDataTest and CvtLlvmDataTest.
 void CheckMinimal(const LinearLayout& src, const LinearLayout& dst,
                   const SmemTarget& t, int bits) {
   const SmemTiles tiles = SmemTilesFor(bits, t);
