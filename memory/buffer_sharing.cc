@@ -1,19 +1,18 @@
-// When a value may take its operand's place (docs/memory.md, "When a
-// value takes its operand's place" and "Buffer sharing rules"): the
-// generic rules of XLA's HloDataflowAnalysis::CanShareOperandBufferWithUser
-// and XLA:GPU's hint (CanShareBufferHint); XLA:CPU gives none. A fusion
-// writing an output over an operand on XLA:GPU is decided by the rule
-// docs/memory.md states ("A fusion writing an output over an operand"),
-// whose origin is XLA:GPU's FusionCanShareBufferHint; the code below
-// (GpuFusionWritesOver) follows that statement's conditions 1-4. Fusion
-// bodies are read from the module text.
+// When a value may take its operand's place: the rules docs/memory.md
+// states in "Buffer sharing rules" ("May a value take its operand's
+// place", "Written in place", "The generic rules", "Elementwise" and "A
+// fusion writing an output over an operand"), implemented from those
+// statements on the module's dataflow and its fusion bodies read from the
+// text. Their origins, named in the statements, are XLA's
+// HloDataflowAnalysis::CanShareOperandBufferWithUser and
+// GetInPlaceInputOutputPairs, HloInstruction::IsElementwiseOnOperand and
+// XLA:GPU's CanShareBufferHint; the code is organised around the
+// statements, not around those functions.
 #include <algorithm>
-#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -52,9 +51,25 @@ std::optional<int64_t> ElementCount(const Shape& s) {
   return n;
 }
 
+// How many of `ops` are `x`, and the position of the first (-1: none).
+struct Occurrences {
+  int64_t first = -1;
+  int64_t count = 0;
+};
+Occurrences Find(absl::Span<const int64_t> ops, int64_t x) {
+  Occurrences o;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    if (ops[k] != x) continue;
+    if (o.count++ == 0) o.first = static_cast<int64_t>(k);
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------------
+// Elementwise (docs/memory.md, "Buffer sharing rules", "Elementwise").
+
 // The opcodes that compute each output element from the same element of
-// every operand (docs/memory.md, "Buffer sharing rules", 3.2: XLA's list of
-// elementwise opcodes).
+// every operand (XLA's list).
 bool IsElementwiseOpcode(HloOpcode op) {
   switch (op) {
     case HloOpcode::kAbs:
@@ -113,9 +128,11 @@ bool IsElementwiseOpcode(HloOpcode op) {
   }
 }
 
-// Whether `in` is elementwise at operand slot `slot` (-1: at every slot):
-// an elementwise opcode, a bitcast-convert between types of one bit width,
-// a dynamic-update-slice at slot 0 only.
+// Whether `in` is elementwise at operand slot `slot` (-1: at every slot,
+// "elementwise"): an elementwise opcode, a bitcast-convert between types
+// of one bit width whose operand's type is written at the use, a
+// dynamic-update-slice at slot 0 only. A fusion is not (the statement's
+// nested fusions).
 bool ElementwiseAt(const HloInstruction& in, int64_t slot) {
   switch (in.opcode) {
     case HloOpcode::kDynamicUpdateSlice:
@@ -135,20 +152,27 @@ bool ElementwiseAt(const HloInstruction& in, int64_t slot) {
 // The first operand slot of body instruction `user` that holds `x`, -1
 // when none does.
 int64_t FirstSlot(const InstructionGraph& body, int64_t user, int64_t x) {
-  const absl::Span<const int64_t> ops = body.operands[user];
-  const auto it = std::find(ops.begin(), ops.end(), x);
-  return it == ops.end() ? -1 : static_cast<int64_t>(it - ops.begin());
+  return Find(body.operands[user], x).first;
 }
 
 // How many operand slots of body instruction `user` hold `x`.
 int64_t SlotsHolding(const InstructionGraph& body, int64_t user, int64_t x) {
-  const absl::Span<const int64_t> ops = body.operands[user];
-  return std::count(ops.begin(), ops.end(), x);
+  return Find(body.operands[user], x).count;
 }
 
-// The reach of body instruction `from` (docs/memory.md, "Buffer sharing
-// rules"): `from` and every user of a reached instruction, nothing through
-// `stop` (-1: no such instruction). One flag per instruction.
+// Whether body instruction `u` is elementwise at every slot holding `x`.
+bool ElementwiseAtEverySlotOf(const InstructionGraph& body, int64_t u,
+                              int64_t x) {
+  const absl::Span<const int64_t> ops = body.operands[u];
+  for (size_t k = 0; k < ops.size(); ++k) {
+    if (ops[k] == x && !ElementwiseAt(body.at(u), k)) return false;
+  }
+  return true;
+}
+
+// The reach of body instruction `from`: `from` and every user of a reached
+// instruction, nothing through `stop` (-1: no such instruction). One flag
+// per instruction.
 std::vector<bool> Reach(const InstructionGraph& body, int64_t from,
                         int64_t stop) {
   std::vector<bool> reached(body.operands.size(), false);
@@ -169,46 +193,11 @@ std::vector<bool> Reach(const InstructionGraph& body, int64_t from,
   return reached;
 }
 
-// Whether body instruction `u` is elementwise at every slot holding `x`.
-bool ElementwiseAtEverySlotOf(const InstructionGraph& body, int64_t u,
-                              int64_t x) {
-  const absl::Span<const int64_t> ops = body.operands[u];
-  for (size_t k = 0; k < ops.size(); ++k) {
-    if (ops[k] == x && !ElementwiseAt(body.at(u), k)) return false;
-  }
-  return true;
-}
-
-// Whether a fusion is elementwise on its parameter `param` as XLA's
-// HloInstruction::IsElementwiseOnOperand decides it: breadth-first from the
-// parameter, each instruction met for the first time is elementwise, or
-// elementwise at every slot holding the instruction it was met from.
-bool FusionElementwiseOn(const InstructionGraph& body, int64_t param) {
-  if (param < 0) return false;
-  std::deque<int64_t> work = {param};
-  absl::flat_hash_set<int64_t> visited = {param};
-  while (!work.empty()) {
-    const int64_t x = work.front();
-    work.pop_front();
-    for (int64_t user : body.users[x]) {
-      if (visited.contains(user)) continue;
-      if (!ElementwiseAt(body.at(user), -1) &&
-          !ElementwiseAtEverySlotOf(body, user, x)) {
-        return false;
-      }
-      work.push_back(user);
-      visited.insert(user);
-    }
-  }
-  return true;
-}
-
-// Whether every use of what parameter `param` reaches is elementwise at
-// the slots it comes in by, or a tuple (the loop and input fusion rule of
-// docs/memory.md, "When a value takes its operand's place").
-bool AllUsesElementwiseOrTuple(const InstructionGraph& body, int64_t param) {
-  if (param < 0) return false;
-  const std::vector<bool> reach = Reach(body, param, -1);
+// P's uses are elementwise or tuples: every user of every instruction of
+// P's reach is a tuple or elementwise at every slot holding it.
+bool UsesElementwiseOrTuple(const InstructionGraph& body, int64_t p) {
+  if (p < 0) return false;
+  const std::vector<bool> reach = Reach(body, p, -1);
   for (size_t x = 0; x < reach.size(); ++x) {
     if (!reach[x]) continue;
     for (int64_t u : body.users[x]) {
@@ -216,6 +205,43 @@ bool AllUsesElementwiseOrTuple(const InstructionGraph& body, int64_t param) {
           !ElementwiseAtEverySlotOf(body, u, static_cast<int64_t>(x))) {
         return false;
       }
+    }
+  }
+  return true;
+}
+
+// P's reach numbered breadth-first, users in text order: number[x] is x's
+// number, -1 when x is not reached.
+std::vector<int64_t> BreadthFirstNumbers(const InstructionGraph& body,
+                                         int64_t p) {
+  std::vector<int64_t> number(body.operands.size(), -1);
+  std::vector<int64_t> numbered = {p};
+  number[p] = 0;
+  for (size_t k = 0; k < numbered.size(); ++k) {
+    for (int64_t u : body.users[numbered[k]]) {
+      if (number[u] >= 0) continue;
+      number[u] = static_cast<int64_t>(numbered.size());
+      numbered.push_back(u);
+    }
+  }
+  return number;
+}
+
+// The fusion is elementwise on P in visit order: every instruction of P's
+// reach but P is elementwise, or elementwise at every slot holding its
+// first reached operand (the one with the smallest number).
+bool ElementwiseInVisitOrder(const InstructionGraph& body, int64_t p) {
+  if (p < 0) return false;
+  const std::vector<int64_t> number = BreadthFirstNumbers(body, p);
+  for (size_t u = 0; u < number.size(); ++u) {
+    if (number[u] <= 0 || ElementwiseAt(body.at(u), -1)) continue;
+    int64_t first = -1;
+    for (int64_t x : body.operands[u]) {
+      if (x < 0 || number[x] < 0) continue;
+      if (first < 0 || number[x] < number[first]) first = x;
+    }
+    if (!ElementwiseAtEverySlotOf(body, static_cast<int64_t>(u), first)) {
+      return false;
     }
   }
   return true;
@@ -423,6 +449,141 @@ bool GpuFusionWritesOver(const ModuleGraph& g, const DataflowNode& user,
   return true;
 }
 
+// ---------------------------------------------------------------------
+// The question: may `user` write its output at `out` into the buffer of
+// the value `operand` (one of its operands) holds at `in`?
+struct Question {
+  const ModuleGraph& g;
+  const DataflowNode& user;
+  const DataflowNode& operand;
+  int64_t operand_id;
+  absl::Span<const int64_t> in, out;
+  absl::Span<const int64_t> ops;  // the user's operands
+  int64_t slot;                   // the first of them that is the operand
+  // The fused parameter of the slot in a fusion user's body (-1: none),
+  // with the body (null: no body).
+  const InstructionGraph* body = nullptr;
+  int64_t parameter = -1;
+};
+
+// ---------------------------------------------------------------------
+// Written in place (docs/memory.md, "Buffer sharing rules").
+
+// An operand position: operand `number`, index `index` in it.
+struct OperandPosition {
+  int64_t number = 0;
+  std::vector<int64_t> index;
+};
+
+// The entries of an `output_to_operand_aliasing` for output `out`.
+void AliasedOver(const HloInstruction& in, absl::Span<const int64_t> out,
+                 std::vector<OperandPosition>* over) {
+  absl::optional<absl::string_view> a =
+      FindHloAttribute(in.attributes(), "output_to_operand_aliasing");
+  if (!a.has_value()) return;
+  for (HloAliasPair& pair : ParseHloAliasPairs(*a)) {
+    if (absl::MakeConstSpan(pair.output_index) == out) {
+      over->push_back({pair.number, std::move(pair.index)});
+    }
+  }
+}
+
+// The number of the fused parameter that the body's output at `out`
+// updates in place: that output is a dynamic-update-slice or scatter
+// whose operand 0, through bitcasts, is the parameter. -1: none.
+int64_t UpdatedParameter(const InstructionGraph& body,
+                         absl::Span<const int64_t> out) {
+  if (body.root < 0) return -1;
+  int64_t output = body.root;
+  if (body.at(body.root).opcode == HloOpcode::kTuple) {
+    const absl::Span<const int64_t> elements = body.operands[body.root];
+    if (out.size() != 1 || out[0] < 0 ||
+        out[0] >= static_cast<int64_t>(elements.size())) {
+      return -1;
+    }
+    output = elements[out[0]];
+  } else if (!out.empty()) {
+    return -1;
+  }
+  if (output < 0 || body.operands[output].empty()) return -1;
+  const HloOpcode op = body.at(output).opcode;
+  if (op != HloOpcode::kDynamicUpdateSlice && op != HloOpcode::kScatter) {
+    return -1;
+  }
+  int64_t x = body.operands[output][0];
+  while (x >= 0 && body.at(x).opcode == HloOpcode::kBitcast &&
+         !body.operands[x].empty()) {
+    x = body.operands[x][0];
+  }
+  if (x < 0 || body.at(x).opcode != HloOpcode::kParameter) return -1;
+  return body.at(x).parameter_number.value_or(-1);
+}
+
+// The operand positions that `user` writes its output `out` over.
+std::vector<OperandPosition> WrittenOver(const ModuleGraph& g,
+                                         const DataflowNode& user,
+                                         absl::Span<const int64_t> out) {
+  std::vector<OperandPosition> over;
+  if (user.source == nullptr) return over;
+  const int64_t i = out.size() == 1 ? out[0] : -1;  // out = {i}
+  switch (user.opcode) {
+    case HloOpcode::kDynamicUpdateSlice:
+      if (out.empty()) over.push_back({0, {}});
+      break;
+    case HloOpcode::kScatter: {
+      const int64_t results = user.shape != nullptr && user.shape->IsTuple()
+                                  ? user.shape->tuple_size()
+                                  : 1;
+      if (results > 1 && i >= 0 && i < results) over.push_back({i, {}});
+      if (results <= 1 && out.empty()) over.push_back({0, {}});
+      break;
+    }
+    case HloOpcode::kAllReduceStart: {
+      absl::optional<absl::string_view> config =
+          FindHloAttribute(user.source->attributes(), "backend_config");
+      if (config.has_value() &&
+          absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
+        break;
+      }
+      const int64_t n = static_cast<int64_t>(g.df.Operands(user).size());
+      if (n == 1 && out.empty()) over.push_back({0, {}});
+      if (n > 1 && i >= 0 && i < n) over.push_back({i, {}});
+      break;
+    }
+    case HloOpcode::kFusion: {
+      const int64_t c = g.CalledComputation(*user.source, "calls");
+      const int64_t k = c >= 0 ? UpdatedParameter(g.Graph(c), out) : -1;
+      if (k >= 0) over.push_back({k, {}});
+      AliasedOver(*user.source, out, &over);
+      break;
+    }
+    case HloOpcode::kCustomCall:
+      AliasedOver(*user.source, out, &over);
+      break;
+    default:
+      break;
+  }
+  return over;
+}
+
+// Step 2: the user writes `out` in place over a position at which its
+// operand holds the operand's value at `in`.
+bool WrittenInPlace(const Question& q) {
+  const int64_t value = q.g.ValueAt(q.operand_id, q.in);
+  if (value < 0) return false;
+  for (const OperandPosition& p : WrittenOver(q.g, q.user, q.out)) {
+    if (p.number >= 0 && p.number < static_cast<int64_t>(q.ops.size()) &&
+        q.g.ValueAt(q.ops[p.number], p.index) == value) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------
+// XLA:GPU's hint for the other opcodes (docs/memory.md, "May a value take
+// its operand's place", step 3).
+
 // True when the JSON object `config` (a backend_config) has `"key": 0`,
 // with any JSON space (line breaks too) around the ':' and after the 0.
 bool JsonFieldIsZero(absl::string_view config, absl::string_view key) {
@@ -441,237 +602,104 @@ bool JsonFieldIsZero(absl::string_view config, absl::string_view key) {
   return false;
 }
 
-// The in-place (operand number, operand index) -> output index pairs of
-// XLA's GetInPlaceInputOutputPairs.
-struct InPlacePair {
-  int64_t operand = 0;
-  std::vector<int64_t> operand_index;
-  std::vector<int64_t> output_index;
-};
-
-// `{{1}: (0, {})}`-style aliasing attributes, on one line or several
-// (hlo/attribute_value.h).
-void ParseAliasing(absl::string_view s, std::vector<InPlacePair>* out) {
-  for (HloAliasPair& pair : ParseHloAliasPairs(s)) {
-    out->push_back(
-        {pair.number, std::move(pair.index), std::move(pair.output_index)});
-  }
-}
-
-std::vector<InPlacePair> InPlacePairs(const ModuleGraph& g,
-                                      const DataflowNode& user) {
-  std::vector<InPlacePair> pairs;
-  if (user.source == nullptr) return pairs;
-  const HloOpcode op = user.opcode;
-  if (op == HloOpcode::kDynamicUpdateSlice || op == HloOpcode::kScatter) {
-    const int64_t outputs = op == HloOpcode::kScatter &&
-                                    user.shape != nullptr &&
-                                    user.shape->IsTuple()
-                                ? user.shape->tuple_size()
-                                : 0;
-    if (outputs > 1) {
-      for (int64_t i = 0; i < outputs; ++i) pairs.push_back({i, {}, {i}});
-    } else {
-      pairs.push_back({0, {}, {}});
-    }
-    return pairs;
-  }
-  if (op == HloOpcode::kAllReduceStart) {
-    // NCCL reduces in place: operand i is written as output {i} (the whole
-    // output for one operand), unless an NVSHMEM algorithm is configured
-    // (it needs separate buffers). XLA's GetInPlaceInputOutputPairs.
-    absl::optional<absl::string_view> config =
-        FindHloAttribute(user.source->attributes(), "backend_config");
-    if (config.has_value() &&
-        absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
-      return pairs;
-    }
-    const int64_t operands = static_cast<int64_t>(g.df.Operands(user).size());
-    if (operands == 1) {
-      pairs.push_back({0, {}, {}});
-    } else {
-      for (int64_t i = 0; i < operands; ++i) pairs.push_back({i, {}, {i}});
-    }
-    return pairs;
-  }
-  if (op == HloOpcode::kCustomCall || op == HloOpcode::kFusion) {
-    absl::optional<absl::string_view> a = FindHloAttribute(
-        user.source->attributes(), "output_to_operand_aliasing");
-    if (op == HloOpcode::kFusion) {
-      // The fused root (or each root tuple element) that is an in-place
-      // op of a fusion parameter, through bitcasts.
-      const int64_t c = g.CalledComputation(*user.source, "calls");
-      if (c >= 0) {
-        const InstructionGraph& body = g.Graph(c);
-        auto in_place = [&](int64_t r, std::vector<int64_t> out_index) {
-          if (r < 0) return;
-          const HloOpcode rop = body.at(r).opcode;
-          if (rop != HloOpcode::kDynamicUpdateSlice &&
-              rop != HloOpcode::kScatter)
-            return;
-          if (body.operands[r].empty()) return;
-          int64_t x = body.operands[r][0];
-          while (x >= 0 && body.at(x).opcode == HloOpcode::kBitcast &&
-                 !body.operands[x].empty()) {
-            x = body.operands[x][0];
-          }
-          if (x < 0 || body.at(x).opcode != HloOpcode::kParameter) return;
-          const int64_t number = body.at(x).parameter_number.value_or(-1);
-          if (number >= 0) pairs.push_back({number, {}, std::move(out_index)});
-        };
-        if (body.root >= 0 && body.at(body.root).opcode == HloOpcode::kTuple) {
-          const absl::Span<const int64_t> ops = body.operands[body.root];
-          for (size_t i = 0; i < ops.size(); ++i) {
-            in_place(ops[i], {static_cast<int64_t>(i)});
-          }
-        } else {
-          in_place(body.root, {});
-        }
-      }
-    }
-    if (a.has_value()) ParseAliasing(*a, &pairs);
-  }
-  return pairs;
-}
-
-// The first operand number of `operand` among `ops` and how many times it
-// is there.
-std::pair<int64_t, int64_t> FirstAndCount(absl::Span<const int64_t> ops,
-                                          int64_t operand) {
-  int64_t count = 0, first = -1;
-  for (size_t k = 0; k < ops.size(); ++k) {
-    if (ops[k] == operand) {
-      if (first < 0) first = static_cast<int64_t>(k);
-      ++count;
-    }
-  }
-  return {first, count};
-}
-
-// Whether the user's in-place pairs (XLA's GetInPlaceInputOutputPairs) put
-// the operand's value at `user_index`.
-bool InPlacePairShares(const ModuleGraph& g, const DataflowNode& us,
-                       absl::Span<const int64_t> ops, int64_t operand,
-                       absl::Span<const int64_t> operand_index,
-                       absl::Span<const int64_t> user_index) {
-  const int64_t value = g.ValueAt(operand, operand_index);
-  if (value < 0) return false;
-  for (const InPlacePair& pair : InPlacePairs(g, us)) {
-    if (absl::MakeConstSpan(pair.output_index) != user_index) continue;
-    if (pair.operand < 0 || pair.operand >= static_cast<int64_t>(ops.size())) {
-      continue;
-    }
-    if (g.ValueAt(ops[pair.operand], pair.operand_index) == value) return true;
-  }
-  return false;
-}
-
-// XLA:GPU's hint for a user with a source (fusions, all-reduce, cuBLAS and
-// cuSOLVER custom calls); nullopt when GPU says nothing of this user.
-absl::optional<bool> GpuHint(const ModuleGraph& g, const DataflowNode& us,
-                             const DataflowNode& op, int64_t operand,
-                             int64_t operand_number,
-                             absl::Span<const int64_t> ops,
-                             absl::Span<const int64_t> user_index) {
-  const HloOpcode uop = us.opcode;
-  if (uop == HloOpcode::kFusion) {
-    return GpuFusionWritesOver(g, us, op, operand_number, user_index);
-  }
-  if (uop == HloOpcode::kAllReduce || uop == HloOpcode::kCollectiveBroadcast) {
-    return ops.size() == 1 ||
-           (user_index.size() == 1 && user_index[0] >= 0 &&
-            user_index[0] < static_cast<int64_t>(ops.size()) &&
-            ops[user_index[0]] == operand);
-  }
-  if (uop != HloOpcode::kCustomCall) return absl::nullopt;
+// A custom call: cuBLASLt's bias (operand 2) when beta is not zero,
+// cuSOLVER's Cholesky into output {0}, nothing else.
+bool CustomCallWritesOver(const Question& q) {
+  const HloInstruction& in = *q.user.source;
   absl::optional<absl::string_view> target =
-      FindHloAttribute(us.source->attributes(), "custom_call_target");
+      FindHloAttribute(in.attributes(), "custom_call_target");
   const absl::string_view t = target.has_value() ? *target : "";
   if (t == "\"__cublas$lt$matmul\"") {
     absl::optional<absl::string_view> config =
-        FindHloAttribute(us.source->attributes(), "backend_config");
-    // beta != 0: the bias (operand 2) is written in place.
-    const bool beta = config.has_value() && !JsonFieldIsZero(*config, "beta");
-    return beta && ops.size() > 2 && ops[2] == operand;
+        FindHloAttribute(in.attributes(), "backend_config");
+    const bool beta_zero =
+        !config.has_value() || JsonFieldIsZero(*config, "beta");
+    return !beta_zero && q.ops.size() > 2 && q.ops[2] == q.operand_id;
   }
   if (t == "\"__cusolver$cholesky\"") {
-    return user_index.size() == 1 && user_index[0] == 0;
+    return q.out.size() == 1 && q.out[0] == 0;
   }
   return false;
 }
 
-// A loop or input fusion whose parameter reaches the root elementwise, or
-// an output fusion adding to a dot's or convolution's result; nullopt for
-// the other kinds (the generic rules decide).
-absl::optional<bool> FusionKindShares(const ModuleGraph& g,
-                                      const DataflowNode& us,
-                                      int64_t operand_number) {
-  const int64_t c = g.CalledComputation(*us.source, "calls");
-  if (c < 0 || operand_number < 0) return absl::nullopt;
-  const InstructionGraph& body = g.Graph(c);
-  const int64_t param =
-      operand_number < static_cast<int64_t>(body.parameters.size())
-          ? body.parameters[operand_number]
-          : -1;
-  const absl::string_view kind = FusionKind(*us.source);
-  if (kind == "kLoop" || kind == "kInput") {
-    return AllUsesElementwiseOrTuple(body, param);
+// Step 3: XLA:GPU's answer, nullopt when it has none for this user.
+std::optional<bool> GpuHint(const Question& q) {
+  switch (q.user.opcode) {
+    case HloOpcode::kFusion:
+      return GpuFusionWritesOver(q.g, q.user, q.operand, q.slot, q.out);
+    case HloOpcode::kAllReduce:
+    case HloOpcode::kCollectiveBroadcast:
+      return q.ops.size() == 1 ||
+             (q.out.size() == 1 && q.out[0] >= 0 &&
+              q.out[0] < static_cast<int64_t>(q.ops.size()) &&
+              q.ops[q.out[0]] == q.operand_id);
+    case HloOpcode::kCustomCall:
+      return CustomCallWritesOver(q);
+    default:
+      return std::nullopt;
   }
-  if (kind != "kOutput" || body.root < 0 ||
-      body.at(body.root).opcode != HloOpcode::kAdd) {
-    return absl::nullopt;
-  }
-  const absl::Span<const int64_t> add = body.operands[body.root];
-  int64_t matched = -1;
-  for (size_t k = 0; k < add.size(); ++k) {
-    if (add[k] >= 0 && (body.at(add[k]).opcode == HloOpcode::kConvolution ||
-                        body.at(add[k]).opcode == HloOpcode::kDot)) {
-      matched = static_cast<int64_t>(k);
-      break;
-    }
-  }
-  if (matched < 0 || param < 0) return false;
-  const int64_t other = matched == 0 ? 1 : 0;
-  return body.users[param].size() == 1 && body.users[param][0] == body.root &&
-         FirstSlot(body, body.root, param) == other;
 }
 
-// The opcode rules of equal shapes (XLA's CanShareOperandBufferWithUser
-// after the platform's hint).
-bool SameShapeRules(const ModuleGraph& g, const DataflowNode& us,
-                    int64_t operand, int64_t operand_number,
-                    absl::Span<const int64_t> ops,
-                    absl::Span<const int64_t> user_index) {
-  const HloOpcode uop = us.opcode;
-  if (uop == HloOpcode::kFusion && us.source != nullptr) {
-    if (absl::optional<bool> kind = FusionKindShares(g, us, operand_number)) {
-      return *kind;
+// ---------------------------------------------------------------------
+// The generic rules (docs/memory.md, "Buffer sharing rules"), taken when
+// the two parts' shapes are equal.
+
+// Cases 1-3 and 10: a fusion user, by kind.
+bool FusionGenericRule(const Question& q) {
+  if (q.body == nullptr) return false;  // 1
+  const InstructionGraph& body = *q.body;
+  const absl::string_view kind = FusionKind(*q.user.source);
+  if (kind == "kLoop" || kind == "kInput") {
+    return UsesElementwiseOrTuple(body, q.parameter);  // 2
+  }
+  if (kind == "kOutput" && body.root >= 0 &&
+      body.at(body.root).opcode == HloOpcode::kAdd) {  // 3
+    const absl::Span<const int64_t> addends = body.operands[body.root];
+    const auto product =
+        std::find_if(addends.begin(), addends.end(), [&](int64_t x) {
+          return x >= 0 && (body.at(x).opcode == HloOpcode::kDot ||
+                            body.at(x).opcode == HloOpcode::kConvolution);
+        });
+    if (product == addends.end() || q.parameter < 0) return false;
+    const int64_t other = product == addends.begin() ? 1 : 0;
+    const absl::Span<const int64_t> users = body.users[q.parameter];
+    return users.size() == 1 && users[0] == body.root &&
+           FirstSlot(body, body.root, q.parameter) == other;
+  }
+  return ElementwiseInVisitOrder(body, q.parameter);  // 10
+}
+
+// Cases 5 and 6: the operand is once among the user's operands, at
+// `position`.
+bool OnlyAt(const Question& q, int64_t position) {
+  const Occurrences o = Find(q.ops, q.operand_id);
+  return o.count == 1 && o.first == position;
+}
+
+bool GenericRule(const Question& q) {
+  switch (q.user.opcode) {
+    case HloOpcode::kFusion:
+      return FusionGenericRule(q);
+    case HloOpcode::kWhile:
+    case HloOpcode::kConditional:
+      return true;  // 4
+    case HloOpcode::kDynamicUpdateSlice:
+    case HloOpcode::kScatter:
+    case HloOpcode::kSetDimensionSize:
+      return OnlyAt(q, 0);  // 5
+    case HloOpcode::kTriangularSolve:
+      return OnlyAt(q, 1);    // 6
+    case HloOpcode::kSort: {  // 7
+      if (q.g.Users(q.operand_id).size() != 1) return false;
+      if (q.ops.size() == 1) return true;
+      const Occurrences o = Find(q.ops, q.operand_id);
+      return o.count == 1 && !q.out.empty() && q.out[0] == o.first;
     }
+    case HloOpcode::kCall:
+      return false;  // 8
+    default:         // 9, 11
+      return q.user.source != nullptr && ElementwiseAt(*q.user.source, q.slot);
   }
-  if (uop == HloOpcode::kWhile || uop == HloOpcode::kConditional) return true;
-  if (uop == HloOpcode::kDynamicUpdateSlice || uop == HloOpcode::kScatter ||
-      uop == HloOpcode::kTriangularSolve ||
-      uop == HloOpcode::kSetDimensionSize) {
-    const int64_t want = uop == HloOpcode::kTriangularSolve ? 1 : 0;
-    const auto [first, count] = FirstAndCount(ops, operand);
-    return count == 1 && first == want;
-  }
-  if (uop == HloOpcode::kSort) {
-    if (g.Users(operand).size() != 1) return false;
-    if (ops.size() == 1) return true;
-    const auto [first, count] = FirstAndCount(ops, operand);
-    return count == 1 && !user_index.empty() && user_index[0] == first;
-  }
-  if (uop == HloOpcode::kCall) return false;  // needs the callee's uses; rare
-  if (us.source == nullptr) return false;
-  if (uop == HloOpcode::kFusion) {
-    const int64_t c = g.CalledComputation(*us.source, "calls");
-    if (c < 0 || operand_number < 0) return false;
-    const InstructionGraph& body = g.Graph(c);
-    return operand_number < static_cast<int64_t>(body.parameters.size()) &&
-           FusionElementwiseOn(body, body.parameters[operand_number]);
-  }
-  return ElementwiseAt(*us.source, operand_number);
 }
 
 }  // namespace
@@ -681,28 +709,37 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
                                    absl::Span<const int64_t> operand_index,
                                    int64_t user,
                                    absl::Span<const int64_t> user_index) {
-  const MemoryDataflow& df = g.df;
-  const DataflowNode& op = df.nodes[operand];
-  const DataflowNode& us = df.nodes[user];
-  if (op.opcode == HloOpcode::kConstant) return false;
-  const Shape* operand_sub = SubshapeAt(op.shape, operand_index);
-  const Shape* user_sub = SubshapeAt(us.shape, user_index);
-  if (operand_sub == nullptr || user_sub == nullptr) return false;
-  const absl::Span<const int64_t> ops = df.Operands(us);
-  const int64_t operand_number = FirstAndCount(ops, operand).first;
-  const bool shapes_equal = *operand_sub == *user_sub;
-  if (shapes_equal &&
-      InPlacePairShares(g, us, ops, operand, operand_index, user_index)) {
-    return true;
-  }
-  if (platform == XlaPlatform::kGpu && us.source != nullptr) {
-    if (absl::optional<bool> hint =
-            GpuHint(g, us, op, operand, operand_number, ops, user_index)) {
-      return *hint;
+  const DataflowNode& op = g.df.nodes[operand];
+  const DataflowNode& us = g.df.nodes[user];
+  if (op.opcode == HloOpcode::kConstant) return false;  // 1
+  const Shape* in_part = SubshapeAt(op.shape, operand_index);
+  const Shape* out_part = SubshapeAt(us.shape, user_index);
+  if (in_part == nullptr || out_part == nullptr) return false;
+  const absl::Span<const int64_t> ops = g.df.Operands(us);
+  Question q{g,
+             us,
+             op,
+             operand,
+             operand_index,
+             user_index,
+             ops,
+             Find(ops, operand).first};
+  if (us.opcode == HloOpcode::kFusion && us.source != nullptr) {
+    const int64_t c = g.CalledComputation(*us.source, "calls");
+    if (c >= 0) {
+      q.body = &g.Graph(c);
+      if (q.slot >= 0 &&
+          q.slot < static_cast<int64_t>(q.body->parameters.size())) {
+        q.parameter = q.body->parameters[q.slot];
+      }
     }
   }
-  if (!shapes_equal) return false;
-  return SameShapeRules(g, us, operand, operand_number, ops, user_index);
+  const bool same_shapes = *in_part == *out_part;
+  if (same_shapes && WrittenInPlace(q)) return true;  // 2
+  if (platform == XlaPlatform::kGpu && us.source != nullptr) {
+    if (std::optional<bool> hint = GpuHint(q)) return *hint;  // 3
+  }
+  return same_shapes && GenericRule(q);  // 4, 5
 }
 
 }  // namespace buffer_internal
