@@ -106,7 +106,26 @@ LayoutCheck CheckLayout(const LayoutCheckRequest& request) {
   use.num_warps = WarpsOf(*named, request);
   absl::StatusOr<LinearLayout> ll = LayoutForUse(*named, use);
   c.status = ll.status();
-  if (ll.ok()) c.layout = *std::move(ll);
+  if (!ll.ok()) return c;
+  c.layout = *std::move(ll);
+  if (const auto* t = named->get<TensorMemoryLayout>();
+      t != nullptr && request.memdesc) {
+    const int64_t columns = TensorMemoryColumnsPerCta(*t, use);
+    if (columns > kTensorMemoryColumns) {
+      std::string per_buffer;
+      if (use.shape.size() == 3) {
+        LayoutUse one = use;
+        one.shape.erase(one.shape.begin());
+        per_buffer = absl::StrCat(" (", TensorMemoryColumnsPerCta(*t, one),
+                                  " a buffer)");
+      }
+      c.notes.push_back(absl::StrCat(
+          "the allocation takes ", columns,
+          " 32-bit columns of tensor memory per CTA", per_buffer,
+          ", and a CTA has ", kTensorMemoryColumns,
+          " (128 lanes x 512 columns of 32 bits): it cannot be allocated"));
+    }
+  }
   return c;
 }
 
@@ -173,6 +192,11 @@ void WriteLayoutCheckJson(const LayoutCheckRequest& request,
     json.Key("out_dims").Null();
     json.Key("error").String(check.status.message());
   }
+  if (!check.notes.empty()) {
+    json.Key("notes").BeginArray();
+    for (const std::string& note : check.notes) json.String(note);
+    json.EndArray();
+  }
   json.EndObject();
 }
 
@@ -183,7 +207,11 @@ std::string LayoutCheckText(const LayoutCheckRequest& request,
       request.memdesc ? "!ttg.memdesc<" : "tensor<",
       absl::StrJoin(request.shape, "x"), "x", request.element, ">",
       " in a module of ", request.threads_per_warp, " threads per warp\n",
-      "linear layout (Triton's str):", check.layout.ToString(), "\n");
+      "linear layout (Triton's str):", check.layout.ToString(), "\n",
+      absl::StrJoin(check.notes, "",
+                    [](std::string* out, const std::string& n) {
+                      absl::StrAppend(out, "note: ", n, "\n");
+                    }));
 }
 
 }  // namespace hlolayout::triton

@@ -56,6 +56,10 @@ struct LayoutCheck {
   std::string kind;
   std::string ttgir;
   LinearLayout layout;
+  // What an accepted type will not do although Triton's verifier passes it:
+  // a tensor memory memdesc taking more columns than a CTA has (Triton 3.7
+  // and later do not count them at the type). Empty for most checks.
+  std::vector<std::string> notes;
 };
 
 LayoutCheck CheckLayout(const LayoutCheckRequest& request);
@@ -71,7 +75,8 @@ absl::StatusOr<LayoutCheckRequest> LayoutCheckRequestFromJson(
     const JsonValue& v);
 
 // The answer as one JSON object (keys: ok, kind, ttgir, shape, bases,
-// out_dims, error), and as `triton check` prints an accepted layout.
+// out_dims, error, and notes when there are any), and as `triton check`
+// prints an accepted layout (a "note: " line for each note).
 void WriteLayoutCheckJson(const LayoutCheckRequest& request,
                           const LayoutCheck& check, JsonWriter& json);
 std::string LayoutCheckText(const LayoutCheckRequest& request,

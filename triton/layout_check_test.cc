@@ -9,6 +9,8 @@
 #include "gtest/gtest.h"
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/json.h"
+#include "hlolayout/triton/named_layouts.h"
+#include "hlolayout/triton/type_verifier.h"
 #include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::triton {
@@ -161,6 +163,41 @@ TEST(LayoutCheck, TensorMemoryColumnsUnderEachRelease) {
             "the allocation shape must be at least 64x64. Got 32, 4096");
   EXPECT_EQ(CheckLayout(Tmem(kTmem, {2, 32, 4096}, "f16")).status.message(),
             "the tensor shape must be at least 64x512. Got 2, 32, 4096");
+}
+
+// Triton 3.9.0's verifier does not count tensor memory columns at the type,
+// so a memdesc it accepts may not fit in a CTA's 128 x 512 columns of 32
+// bits: the check says so in a note (issue 89 item 10), in text and JSON.
+TEST(LayoutCheck, TensorMemoryThatDoesNotFitIsNoted) {
+  const std::string kTmem =
+      "#ttng.tensor_memory_encoding<blockM = 64, blockN = 512, colStride = 2>";
+  const LayoutCheckRequest big = Tmem(kTmem, {2, 128, 1024}, "f16");
+  const LayoutCheck c = CheckLayout(big);
+  ASSERT_TRUE(c.status.ok());
+  ASSERT_EQ(c.notes.size(), 1u);
+  // f16 at colStride 2 takes 32 bits an element: 2 x 128 x 1024 elements
+  // over 128 lanes.
+  EXPECT_EQ(c.notes[0],
+            "the allocation takes 2048 32-bit columns of tensor memory per CTA "
+            "(1024 a buffer), and a CTA has 512 (128 lanes x 512 columns of 32 "
+            "bits): it cannot be allocated");
+  EXPECT_THAT(LayoutCheckText(big, c),
+              HasSubstr("\nnote: the allocation takes 2048 32-bit columns"));
+  EXPECT_THAT(Json(big, c), HasSubstr("\"notes\": [\"the allocation takes"));
+  // Exactly 512 columns fit: no note, and the JSON has no notes key.
+  const LayoutCheckRequest fits = Tmem(kTmem, {128, 512}, "f16");
+  const LayoutCheck ok = CheckLayout(fits);
+  ASSERT_TRUE(ok.status.ok());
+  EXPECT_TRUE(ok.notes.empty());
+  EXPECT_THAT(Json(fits, ok), ::testing::Not(HasSubstr("notes")));
+  // Two CTAs split the columns between them (CTASplitN = 2).
+  const LayoutCheck split = CheckLayout(Tmem(
+      "#ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 2, "
+      "CTASplitN = 2>",
+      {128, 1024}, "f16"));
+  ASSERT_TRUE(split.status.ok()) << split.status;
+  EXPECT_TRUE(split.notes.empty());
+  EXPECT_EQ(TensorMemoryColumnsPerCta(TensorMemoryLayout{}, LayoutUse{}), 0);
 }
 
 // Scales are never multi-buffered: each release refuses a rank but 2 with

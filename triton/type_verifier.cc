@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -97,6 +99,19 @@ absl::Status VerifyTensor(const Layout& layout, const LayoutUse& use) {
   return absl::OkStatus();
 }
 
+// The CTAs a tensor memory layout splits its allocation across, along M
+// and N: CTASplitM/N as written (Triton 3.6.0's spelling), else a factor 2
+// for each CGA basis along that dim.
+std::pair<int64_t, int64_t> Splits(const TensorMemoryLayout& t) {
+  if (t.legacy_split) return {t.cta_split_m, t.cta_split_n};
+  int64_t split_m = 1, split_n = 1;
+  for (const auto& b : t.cga) {
+    if (b.size() == 2 && b[0] != 0) split_m *= 2;
+    if (b.size() == 2 && b[0] == 0 && b[1] != 0) split_n *= 2;
+  }
+  return {split_m, split_n};
+}
+
 // MemDescType::verify for tensor memory: the allocation's last two dims
 // (docs/triton.md, "Tensor memory"). Triton 3.6.0's rules apply to its
 // spelling (legacy_split): the at-least shape per CTA with blockN as
@@ -114,16 +129,9 @@ absl::Status VerifyTensorMemory(const TensorMemoryLayout& t,
         use.element_bits, " and ", t.col_stride));
   }
   const int64_t rows = use.shape[n - 2], cols = use.shape[n - 1];
-  int64_t split_m = t.cta_split_m, split_n = t.cta_split_n;
-  int64_t block_n = t.block_n;
-  if (!t.legacy_split) {
-    split_m = split_n = 1;
-    for (const auto& b : t.cga) {
-      if (b.size() == 2 && b[0] != 0) split_m *= 2;
-      if (b.size() == 2 && b[0] == 0 && b[1] != 0) split_n *= 2;
-    }
-    block_n = std::min<int64_t>(t.block_n, cols);
-  }
+  const auto [split_m, split_n] = Splits(t);
+  const int64_t block_n =
+      t.legacy_split ? t.block_n : std::min<int64_t>(t.block_n, cols);
   if (rows < t.block_m * split_m || cols < block_n * split_n) {
     // Triton 3.6.0 names the allocation and its last two dims, 3.7 and
     // later the tensor and all of them.
@@ -268,6 +276,28 @@ absl::StatusOr<LinearLayout> LayoutForUse(const Layout& layout,
     shape.erase(shape.begin(), shape.end() - rank);
   }
   return ToLinearLayout(layout, shape);
+}
+
+int64_t TensorMemoryColumnsPerCta(const TensorMemoryLayout& layout,
+                                  const LayoutUse& use) {
+  if (use.shape.empty()) return 0;
+  // Sizes are at most 2^40 a dim and the rank small, so the bits are
+  // counted in 128 bits and capped before they could wrap.
+  unsigned __int128 bits = static_cast<unsigned __int128>(use.element_bits) *
+                           static_cast<unsigned>(layout.col_stride);
+  const unsigned __int128 cap = static_cast<unsigned __int128>(1) << 100;
+  for (int64_t d : use.shape) {
+    bits *= static_cast<unsigned __int128>(d);
+    if (bits > cap) return std::numeric_limits<int64_t>::max();
+  }
+  const auto [split_m, split_n] = Splits(layout);
+  const unsigned __int128 per_column =
+      static_cast<unsigned __int128>(32) * 128 * split_m * split_n;
+  const unsigned __int128 columns = (bits + per_column - 1) / per_column;
+  return columns > static_cast<unsigned __int128>(
+                       std::numeric_limits<int64_t>::max())
+             ? std::numeric_limits<int64_t>::max()
+             : static_cast<int64_t>(columns);
 }
 
 }  // namespace hlolayout::triton

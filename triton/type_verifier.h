@@ -46,6 +46,18 @@ struct LayoutUse {
 // (VerifyLayout).
 absl::Status VerifyLayoutUse(const Layout& layout, const LayoutUse& use);
 
+// TensorMemoryColumnsPerCta
+//
+// The 32-bit columns of tensor memory one CTA's share of a tensor memory
+// allocation takes: every element of the allocation (a leading buffer dim
+// included) at element bits x colStride, over the 128 lanes, over the CTAs
+// the layout splits it across (CTASplitM x CTASplitN, or the CGA layout's),
+// rounded up. A CTA has 512 (128 lanes x 512 columns of 32 bits: 256 KiB).
+// 0 when `use` has no shape.
+int64_t TensorMemoryColumnsPerCta(const TensorMemoryLayout& layout,
+                                  const LayoutUse& use);
+inline constexpr int64_t kTensorMemoryColumns = 512;
+
 // LayoutForUse
 //
 // VerifyLayoutUse, then the layout's LinearLayout at the type's shape (a

@@ -395,7 +395,9 @@ def check(layout, shape, element="f32", memdesc=False, threads_per_warp=32,
     warps and `num_ctas` CTAs (None: as many as the layout has), as
     `hlolayout triton check --json` answers: a dict with `ok`, `kind`,
     `ttgir` (as read), `shape`, `bases` and `out_dims` (the LinearLayout)
-    and `error` (Triton's refusal, or None).
+    and `error` (Triton's refusal, or None); and `notes`, only when the
+    type is accepted but cannot be used as is (a tensor memory memdesc
+    larger than a CTA's tensor memory).
 
         >>> mfma = ("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], "
         ...         "instrShape = [32, 32, 8], isTransposed = true}>")
