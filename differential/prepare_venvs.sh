@@ -25,6 +25,7 @@ prepare() {  # prepare LABEL COMMAND...
 
 prepare xla differential/xla/run.sh
 prepare xla-gpu differential/xla/run.sh --target gpu
+prepare xla-tpu differential/xla/run.sh --target tpu
 prepare triton differential/triton/ci.sh
 prepare cute_dsl differential/cute_dsl/run.sh
 prepare ttnn differential/ttnn/ci.sh

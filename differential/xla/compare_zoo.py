@@ -1,10 +1,13 @@
 """Compares hlolayout with what XLA wrote for every compiled module.
 
-For each module directory of the cache (compile_zoo.py), four checks:
+For each module directory of the cache (compile_zoo.py), these checks:
 
   memory_analysis  `hlolayout memory --json`'s memory_analysis against
                    compiled.memory_analysis(), field by field (the
                    generated-code sizes are not in a dump: not compared)
+  sizes            every value's size in `--format=xla-buffers` against
+                   -buffer-assignment.txt's, by instruction and index,
+                   whatever allocation holds it
   buffers          `--format=xla-buffers` against -buffer-assignment.txt,
                    allocation by allocation (xla_texts.py): sizes, kinds,
                    which values, their sizes, offsets and shapes (where
@@ -38,7 +41,7 @@ import tempfile
 
 import xla_texts
 
-CHECKS = ("memory_analysis", "buffers", "value_ids", "created_ids", "usage",
+CHECKS = ("memory_analysis", "sizes", "buffers", "value_ids", "created_ids", "usage",
           "live_ranges", "counts")
 
 # Fields of compiled.memory_analysis() that a dump cannot give: the size of
@@ -116,18 +119,21 @@ def ids_from_creation_order(hlolayout, m, xla):
 
 
 def check_buffers(hlolayout, m):
-  """The buffers check; sets the value_ids and created_ids ones on the
-  way."""
+  """The buffers check; sets the sizes, value_ids and created_ids ones on
+  the way."""
   m.results["value_ids"] = "not compared: the allocations differ"
   m.results["created_ids"] = "not compared: the allocations differ"
   out, err = _run(hlolayout, ["memory", "--format=xla-buffers", m.path()])
   if err:
+    m.results["sizes"] = f"hlolayout memory failed: {err}"
     return f"hlolayout memory failed: {err}"
   try:
     ours = xla_texts.read_buffer_assignment(out)
     xla = xla_texts.read_buffer_assignment(_read(m.path("-buffer-assignment")))
   except xla_texts.TextError as e:
+    m.results["sizes"] = f"unreadable text: {e}"
     return f"unreadable text: {e}"
+  m.results["sizes"] = xla_texts.compare_value_sizes(ours, xla)
   difference = xla_texts.compare_buffer_assignments(ours, xla)
   if difference is None:
     m.results["value_ids"] = xla_texts.compare_value_ids(ours, xla)
@@ -223,6 +229,7 @@ def check_counts(hlolayout, m):
 
 _CHECK_FUNCTIONS = {
     "memory_analysis": check_memory_analysis,
+    "sizes": None,  # set by check_buffers
     "buffers": check_buffers,
     "value_ids": None,  # set by check_buffers
     "created_ids": None,  # set by check_buffers

@@ -20,7 +20,12 @@ that XLA cannot compile is recorded in xla.json with the error.
 host devices; --target h100|a100|b200 with XLA:GPU for that GPU without one
 (gpu_target.py: the CUDA plugin of jaxlib, a topology of 8 GPUs described
 by gpu_targets/): single-device programs on its first GPU, SPMD programs on
-8. The GPU venv is requirements-gpu.txt's.
+8. The GPU venv is requirements-gpu.txt's. --target v4|v5e|v5p|v6e compiles
+with XLA:TPU for a slice of that generation without a TPU (tpu_target.py:
+libtpu, requirements-tpu.txt): single-device programs on its first chip,
+SPMD programs on a slice of as many chips as they ask for (8, 64 or 256).
+A program made for one platform only (zoo.program's `platforms`) is left
+out of the others.
 
   python compile_zoo.py --cache DIR [--target T] [--programs a,b]
                         [--sample N --seed S]
@@ -37,6 +42,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gpu_target  # pylint: disable=wrong-import-position
+import tpu_target  # pylint: disable=wrong-import-position
 
 
 def target_of(argv):
@@ -50,14 +56,19 @@ def target_of(argv):
 
 
 TARGET = target_of(sys.argv)
+# The platform of the target: cpu, gpu or tpu.
+PLATFORM = ("tpu" if TARGET in tpu_target.TARGETS else
+            "gpu" if TARGET in gpu_target.TARGETS else "cpu")
 # Before jax is imported: 8 CPU devices for the SPMD programs, or what
-# XLA:GPU needs without a GPU.
-if TARGET == "cpu":
+# XLA:GPU or XLA:TPU needs without the accelerator.
+if PLATFORM == "cpu":
   os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") +
                              " --xla_force_host_platform_device_count=8").strip()
   os.environ.setdefault("JAX_PLATFORMS", "cpu")
-else:
+elif PLATFORM == "gpu":
   gpu_target.prepare_environment()
+else:
+  tpu_target.prepare_environment()
 
 import jax  # pylint: disable=wrong-import-position
 import jaxlib  # pylint: disable=wrong-import-position
@@ -77,6 +88,8 @@ DUMP_SUFFIXES = ("", "-buffer-assignment", "-memory-usage-report", "-live-range"
 
 def version_dir(cache):
   suffix = "" if TARGET == "cpu" else f"-{TARGET}"
+  if PLATFORM == "tpu":
+    suffix = f"-libtpu-{tpu_target.libtpu_version()}{suffix}"
   return os.path.join(cache, f"jaxlib-{jaxlib.__version__}{suffix}")
 
 
@@ -127,11 +140,14 @@ def backend_options():
   buffer assignment and change nothing the harness compares (checked on
   the zoo's transformer: the same buffer assignment); the compile is about
   a fifth faster."""
-  return {} if TARGET == "cpu" else {"xla_llvm_disable_expensive_passes": True}
+  return {"xla_llvm_disable_expensive_passes": True} if PLATFORM == "gpu" else {}
 
 
 def dumped_module_suffix():
-  return ".cpu_after_optimizations.txt" if TARGET == "cpu" else "_gpu_after_optimizations.txt"
+  """XLA:TPU names its optimized module `module_N.NAME.cl_M.after_optimizations.txt`
+  (and writes the module before and after its buffer assignment beside it)."""
+  return {"cpu": ".cpu_after_optimizations.txt", "gpu": "_gpu_after_optimizations.txt",
+          "tpu": ".after_optimizations.txt"}[PLATFORM]
 
 
 def compile_module(fn, args, out):
@@ -139,6 +155,8 @@ def compile_module(fn, args, out):
   tmp = out + ".tmp"
   shutil.rmtree(tmp, ignore_errors=True)
   record = {"jax": jax.__version__, "jaxlib": jaxlib.__version__, "target": TARGET}
+  if PLATFORM == "tpu":
+    record["libtpu"] = tpu_target.libtpu_version()
   start = time.time()
   try:
     compiled = fn.lower(*on_first_device(args)).compile(compiler_options=dict(
@@ -174,7 +192,7 @@ def compile_module(fn, args, out):
 
 
 def select(programs, names, sample, seed):
-  chosen = list(programs.values())
+  chosen = [p for p in programs.values() if PLATFORM in p.platforms]
   if names:
     wanted = names.split(",")
     missing = [n for n in wanted if n not in programs]
@@ -182,6 +200,11 @@ def select(programs, names, sample, seed):
       raise SystemExit(f"compile_zoo: no program {', '.join(missing)}")
     chosen = [programs[n] for n in wanted]
   pairs = zoo.module_names(chosen)
+  # CI's samples keep to the small sizes (ci_tpu.sh: a 64-chip step of 24
+  # layers alone compiles for minutes).
+  sizes = os.environ.get("HLOLAYOUT_XLA_SIZES", "")
+  if sizes:
+    pairs = [p for p in pairs if p[1] in sizes.split(",")]
   if sample:
     import random  # pylint: disable=import-outside-toplevel
     rng = random.Random(seed)
@@ -194,8 +217,9 @@ def main():
   parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   parser.add_argument("--cache", required=True)
   parser.add_argument("--target", default="cpu",
-                      choices=("cpu",) + tuple(gpu_target.TARGETS),
-                      help="XLA:CPU, or XLA:GPU for this GPU (no GPU needed)")
+                      choices=("cpu",) + tuple(gpu_target.TARGETS) + tuple(tpu_target.TARGETS),
+                      help="XLA:CPU, XLA:GPU for this GPU or XLA:TPU for this "
+                      "generation (no GPU or TPU needed)")
   parser.add_argument("--programs", default="")
   parser.add_argument("--sample", type=int, default=0,
                       help="compile only N random (program, size) pairs")
@@ -205,12 +229,15 @@ def main():
   parser.add_argument("--list", action="store_true",
                       help="print the module directories of the selection")
   args = parser.parse_args()
-  if TARGET != "cpu":
+  if PLATFORM == "gpu":
     zoo.set_devices(gpu_target.devices(TARGET, 8))
   programs = zoo.load(args.zoo)
   pairs = select(programs, args.programs, args.sample, args.seed)
   compiled = reused = failed = 0
   for prog, size in pairs:
+    if PLATFORM == "tpu":
+      # A slice of as many chips as the program asks for (8 for one chip).
+      zoo.set_devices(tpu_target.devices(TARGET, max(prog.devices, 8)))
     try:
       variants = prog.build(size)
     except Exception:  # pylint: disable=broad-except

@@ -2,14 +2,16 @@
 
   python oracle.py --hlolayout BIN --cache DIR [--programs a,b | --sample N]
                    [--seed S] [--jobs J] [--zoo DIR] [--no-parser-cases]
-                   [--target cpu|h100|a100|b200|gpu]
+                   [--target cpu|h100|a100|b200|gpu|v4|v5e|v5p|v6e|tpu]
 
 Run inside the venv of requirements.txt (run.sh and ci.sh do it). Steps:
 
 1. compile_zoo.py (a process of its own, with 8 CPU devices, or with XLA:GPU
-   for the --target GPU: gpu_target.py) compiles the selected programs into
-   the cache; modules compiled before are reused; `--target gpu` does it
-   for the H100, the A100 and the B200 in turn, one table each;
+   for the --target GPU: gpu_target.py, or with XLA:TPU for the --target
+   generation: tpu_target.py) compiles the selected programs into the
+   cache; modules compiled before are reused; `--target gpu` does it for
+   the H100, the A100 and the B200 in turn, one table each, `--target tpu`
+   for v4, v5e, v5p and v6e;
 2. compare_zoo.py checks every module: memory_analysis() field by field,
    the buffer assignment allocation by allocation, the memory-usage report
    and the live ranges line by line, the computation and instruction counts;
@@ -91,6 +93,8 @@ def listed_value_id_modules(path):
 # usage lines is another class, and fails. docs/memory-xla-checks.md,
 # "Checked against XLA:GPU", names each class.
 KNOWN_GPU_DIFFERENCES = os.path.join(HERE, "known_gpu_differences.txt")
+# XLA:TPU's, the same way (docs/xla-tpu.md).
+KNOWN_TPU_DIFFERENCES = os.path.join(HERE, "known_tpu_differences.txt")
 
 
 def listed_known_differences(path):
@@ -117,7 +121,7 @@ def names_of(name, target):
   with its target, and with `gpu:` on the GPUs."""
   names = {name, f"{target}:{name}"}
   if target != "cpu":
-    names.add(f"gpu:{name}")
+    names.add(f"{'tpu' if target in TPU_TARGETS else 'gpu'}:{name}")
   return names
 
 
@@ -126,7 +130,7 @@ def value_id_names(name, target):
   XLA:CPU's; a GPU's need their target (`h100:`) or `gpu:`."""
   if target == "cpu":
     return {name, f"cpu:{name}"}
-  return {f"{target}:{name}", f"gpu:{name}"}
+  return {f"{target}:{name}", f"{'tpu' if target in TPU_TARGETS else 'gpu'}:{name}"}
 
 
 def listed_classes(known, name, check, target):
@@ -180,15 +184,24 @@ def table_row(check, total, identical, differing, documented, first):
 
 
 TARGET_NAMES = {"cpu": "XLA:CPU", "h100": "XLA:GPU H100 (sm_90a)",
-                "a100": "XLA:GPU A100 (sm_80)", "b200": "XLA:GPU B200 (sm_100a)"}
+                "a100": "XLA:GPU A100 (sm_80)", "b200": "XLA:GPU B200 (sm_100a)",
+                "v4": "XLA:TPU v4", "v5e": "XLA:TPU v5e", "v5p": "XLA:TPU v5p",
+                "v6e": "XLA:TPU v6e"}
 GPU_TARGETS = ("h100", "a100", "b200")
+TPU_TARGETS = ("v4", "v5e", "v5p", "v6e")
+
+
+def known_file(target):
+  """The list of open differences a target's lines are written to."""
+  return KNOWN_TPU_DIFFERENCES if target in TPU_TARGETS else KNOWN_GPU_DIFFERENCES
 
 
 def print_zoo_table(modules, classes, target="cpu"):
   compiled = [m for m in modules if m.compiled]
   spmd = sum(1 for m in compiled if m.xla.get("spmd"))
   programs = len({m.xla["program"] for m in modules})
-  devices = "8 CPU devices" if target == "cpu" else "8 GPUs"
+  devices = ("8 CPU devices" if target == "cpu" else
+             "8, 64 or 256 chips" if target in TPU_TARGETS else "8 GPUs")
   print(f"{TARGET_NAMES[target]}: {programs} programs, {len(compiled)} modules compiled "
         f"({spmd} SPMD on {devices}), {len(modules) - len(compiled)} failed to compile")
   for m in modules:
@@ -317,7 +330,7 @@ def run_target(args, target, listed, known):
   print_differences(classes, [], args.verbose)
   print()
   if args.write_known_gpu and target != "cpu":
-    args.known.extend(known_lines(modules, target))
+    args.known.setdefault(known_file(target), []).extend(known_lines(modules, target))
     args.checked.extend(f"{target}:{m.name}" for m in modules)
   return differing, len(undocumented_compile_failures(modules, known, target))
 
@@ -332,25 +345,33 @@ def main():
   parser.add_argument("--jobs", type=int, default=2)
   parser.add_argument("--zoo", default="", help="another package of programs "
                       "(a held-out set: a folder with an __init__.py using zoo.program)")
-  parser.add_argument("--target", default="cpu", choices=("cpu", "gpu") + GPU_TARGETS,
-                      help="XLA:CPU, XLA:GPU for one GPU, or gpu: the three GPUs in turn")
+  parser.add_argument("--target", default="cpu",
+                      choices=("cpu", "gpu", "tpu") + GPU_TARGETS + TPU_TARGETS,
+                      help="XLA:CPU, XLA:GPU for one GPU, gpu: the three GPUs in turn, "
+                      "XLA:TPU for one generation, tpu: the four in turn")
   parser.add_argument("--no-parser-cases", action="store_true")
-  parser.add_argument("--write-known-gpu", action="store_true",
-                      help="write every XLA:GPU difference of this run, with its class, "
-                      "to known_gpu_differences.txt (after a full run)")
+  parser.add_argument("--write-known-gpu", "--write-known", dest="write_known_gpu",
+                      action="store_true",
+                      help="write every XLA:GPU (XLA:TPU) difference of this run, with its "
+                      "class, to known_gpu_differences.txt (known_tpu_differences.txt) "
+                      "after a full run")
   parser.add_argument("--verbose", action="store_true",
                       help="also list every documented difference")
   args = parser.parse_args()
 
   import jax  # pylint: disable=import-outside-toplevel
   import jaxlib  # pylint: disable=import-outside-toplevel
-  targets = GPU_TARGETS if args.target == "gpu" else (args.target,)
-  print(f"XLA oracle: jax {jax.__version__}, jaxlib {jaxlib.__version__} "
-        f"({', '.join(TARGET_NAMES[t] for t in targets)})")
+  targets = {"gpu": GPU_TARGETS, "tpu": TPU_TARGETS}.get(args.target, (args.target,))
+  versions = f"jax {jax.__version__}, jaxlib {jaxlib.__version__}"
+  if set(targets) & set(TPU_TARGETS):
+    import tpu_target  # pylint: disable=import-outside-toplevel
+    versions += f", libtpu {tpu_target.libtpu_version()}"
+  print(f"XLA oracle: {versions} ({', '.join(TARGET_NAMES[t] for t in targets)})")
   listed = listed_value_id_modules(VALUE_ID_MODULES)
   known = listed_known_differences(KNOWN_GPU_DIFFERENCES)
+  known.update(listed_known_differences(KNOWN_TPU_DIFFERENCES))
   differing = failed = 0
-  args.known, args.checked = [], []
+  args.known, args.checked = {}, []
   for target in targets:
     outcome = run_target(args, target, listed, known)
     if outcome is None:
@@ -358,21 +379,23 @@ def main():
       return 2
     differing += outcome[0]
     failed += outcome[1]
-  if args.write_known_gpu:
+  for path, lines in args.known.items():
     # Lines of modules this run did not check are kept (the zoo and the
     # held-out set are two runs).
     checked = set(args.checked)
     kept = []
-    if os.path.exists(KNOWN_GPU_DIFFERENCES):
-      with open(KNOWN_GPU_DIFFERENCES) as f:
+    if os.path.exists(path):
+      with open(path) as f:
         kept = [l.rstrip("\n") for l in f
                 if l.strip() and not l.startswith("#") and l.split("\t")[0] not in checked]
-    args.known.extend(kept)
-    with open(KNOWN_GPU_DIFFERENCES, "w") as f:
-      f.write("# XLA:GPU's open differences (oracle.py --write-known-gpu after a full run):\n"
-              "# target:module, check, class (docs/memory-xla-checks.md,"
-              " \"Checked against XLA:GPU\").\n")
-      f.write("".join(line + "\n" for line in sorted(set(args.known))))
+    lines.extend(kept)
+    tpu = path == KNOWN_TPU_DIFFERENCES
+    with open(path, "w") as f:
+      f.write(f"# XLA:{'TPU' if tpu else 'GPU'}'s open differences (oracle.py --write-known "
+              "after a full run):\n# target:module, check, class ("
+              + ("docs/xla-tpu.md" if tpu else
+                 "docs/memory-xla-checks.md, \"Checked against XLA:GPU\"") + ").\n")
+      f.write("".join(line + "\n" for line in sorted(set(lines))))
   if not args.no_parser_cases:
     rows, unused, _ = parser_cases.compare(
         args.hlolayout, os.path.join(ROOT, "tests/data/xla_parser_cases.txt"),

@@ -13,6 +13,11 @@
 #                                               venv of requirements-gpu.txt)
 #   differential/xla/run.sh --target gpu        H100, A100 and B200 in turn,
 #                                               one table each
+#   differential/xla/run.sh --target v5e        with XLA:TPU for a v5e slice
+#                                               (also v4, v5p, v6e; no TPU
+#                                               needed: the venv of
+#                                               requirements-tpu.txt)
+#   differential/xla/run.sh --target tpu        v4, v5e, v5p and v6e in turn
 #
 # The cache of XLA's dumps: $HLOLAYOUT_XLA_CACHE (default
 # ~/.cache/hlolayout/xla-oracle), outside the repository. Exit status: 0 when
@@ -36,11 +41,14 @@ for arg in "$@"; do
   fi
   previous="$arg"
 done
-# XLA:GPU's venv holds the held-out set's libraries too.
-if [ "$target" != cpu ]; then
-  requirements="$here/requirements-gpu.txt"
-fi
-venv=$(hlolayout_venv xla "$requirements") || exit $?
+# XLA:GPU's and XLA:TPU's venvs hold the held-out set's libraries too.
+name=xla
+case "$target" in
+  cpu) ;;
+  tpu|v4|v5e|v5p|v6e) requirements="$here/requirements-tpu.txt"; name=xla-tpu ;;
+  *) requirements="$here/requirements-gpu.txt" ;;
+esac
+venv=$(hlolayout_venv "$name" "$requirements") || exit $?
 # Only the venv (differential/prepare_venvs.sh).
 [ -n "${HLOLAYOUT_VENV_ONLY:-}" ] && exit 0
 cd "$root"

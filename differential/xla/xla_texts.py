@@ -113,6 +113,21 @@ def compare_buffer_assignments(ours, xla):
   return None
 
 
+def compare_value_sizes(ours, xla):
+  """The first value (by instruction and index) whose size differs, or
+  that one side lacks, whatever allocation holds it; None when every
+  value's size is XLA's."""
+  mine = {_value_key(v): v for a in ours for v in a["values"]}
+  for a in xla:
+    for v in a["values"]:
+      u = mine.get(_value_key(v))
+      if u is None:
+        return f"{v['name']}{v['index']} ({v['shape']}, {v['size']} B) is not placed"
+      if u["size"] != v["size"]:
+        return f"{v['name']}{v['index']} {v['shape']}: size {u['size']}, XLA {v['size']}"
+  return None
+
+
 def compare_value_ids(ours, xla):
   """The first value whose id differs, or None (call when the allocations
   agree otherwise)."""

@@ -13,8 +13,9 @@ PROGRAM.SIZE.VARIANT.
 
 `devices=8` marks a program that compiles for 8 devices (the SPMD
 partitioner runs): the 8 CPU devices of
---xla_force_host_platform_device_count=8, or 8 GPUs of a topology
-(compile_zoo.py --target h100: `set_devices`). A program makes its meshes
+--xla_force_host_platform_device_count=8, 8 GPUs of a topology
+(compile_zoo.py --target h100: `set_devices`) or 8 chips of a TPU slice
+(--target v5e); 64 and 256 are TPU slices only (`platforms=("tpu",)`). A program makes its meshes
 with `make_mesh`, never over jax.devices(), so that they are on the devices
 compiled for.
 """
@@ -61,10 +62,13 @@ class Program:
   build: Callable
   source_hash: str
   family: str
+  platforms: Tuple[str, ...] = ("cpu", "gpu", "tpu")
 
 
-def program(name, sizes=("s", "m"), devices=1):
-  """Registers a program of the zoo (see the module's docstring)."""
+def program(name, sizes=("s", "m"), devices=1, platforms=("cpu", "gpu", "tpu")):
+  """Registers a program of the zoo (see the module's docstring).
+  `platforms`: those it is compiled for (a program of 64 chips is made for
+  XLA:TPU's slices only)."""
 
   def register(build):
     if name in PROGRAMS:
@@ -75,7 +79,8 @@ def program(name, sizes=("s", "m"), devices=1):
       text = f.read()
     digest = hashlib.sha256((text + _COMMON_SOURCE).encode()).hexdigest()
     family = build.__module__.rsplit(".", 1)[-1]
-    PROGRAMS[name] = Program(name, tuple(sizes), devices, build, digest[:12], family)
+    PROGRAMS[name] = Program(name, tuple(sizes), devices, build, digest[:12], family,
+                             tuple(platforms))
     return build
 
   return register
@@ -88,7 +93,8 @@ def _common_source():
 
 _COMMON_SOURCE = ""
 
-_FAMILIES = ("training", "nets", "control", "ops", "numerics", "spmd", "gpu_users")
+_FAMILIES = ("training", "nets", "control", "ops", "numerics", "spmd", "gpu_users",
+             "tpu_users")
 
 
 def load(other=""):

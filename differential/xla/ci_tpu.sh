@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The bounded sample of the XLA:TPU oracle that .ci/run runs (a few
+# minutes, the venv's install included): XLA:TPU compiles, without a TPU,
+# 3 (program, size) pairs of the zoo for one generation (v4, v5e, v5p or
+# v6e, turning with the seed), drawn with a seed (the day of the year
+# unless HLOLAYOUT_XLA_SEED is set; printed), and every check runs on each
+# of their modules; a difference not listed in known_tpu_differences.txt
+# fails. Compiled modules are reused from $HLOLAYOUT_XLA_CACHE between runs.
+#
+# Exit status: as run.sh's; 77 (reported as skipped by .ci/run) when libtpu
+# cannot be installed here, with the reason on stderr.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+seed=${HLOLAYOUT_XLA_SEED:-$((10#$(date -u +%j)))}
+generations=(v4 v5e v5p v6e)
+target=${HLOLAYOUT_TPU_TARGET:-${generations[$((seed % 4))]}}
+echo "xla:tpu oracle (CI sample): seed $seed, 3 programs at one size each on $target"
+# The small size of each program only: a 64-chip step of 24 layers alone
+# compiles for minutes.
+export HLOLAYOUT_XLA_SIZES=${HLOLAYOUT_XLA_SIZES:-s}
+exec timeout "${HLOLAYOUT_XLA_CI_TIMEOUT:-300}" "$here/run.sh" --target "$target" \
+  --sample 3 --seed "$seed" --no-parser-cases
