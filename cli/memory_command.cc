@@ -22,7 +22,7 @@ namespace {
 
 constexpr absl::string_view kMemoryHelp =
     R"(usage: hlolayout memory [--format=text|xla|xla-buffers|xla-usage] [--json]
-                        [--platform=gpu|cpu] [--top=N] [--space=N]
+                        [--platform=gpu|cpu|tpu] [--top=N] [--space=N]
                         [--html FILE] [--threads=N]
                         [--xla-creation-order=FILE] [FILE... | -]
 
@@ -106,14 +106,16 @@ flags:
                         lists them; differential/xla records it); without
                         it that order is guessed (XLA:CPU: from the names;
                         XLA:GPU: from its pipeline's passes)
-  --platform=gpu|cpu    whose buffer assignment (alignment, in-place rules,
+  --platform=gpu|cpu|tpu
+                        whose buffer assignment (alignment, in-place rules,
                         peak); by default from the file name (sm_..., gpu,
-                        cpu) or the module (GPU backend configs and custom
-                        calls), GPU when nothing tells. A module that looks
-                        like XLA:TPU's (tpu in the file name, or tiled
-                        layouts T(...)) gets its live ranges only: XLA:TPU's
-                        buffer assignment is not modelled, and this flag
-                        applies GPU or CPU rules to it on request
+                        cpu, tpu) or the module (tiled layouts T(...): TPU;
+                        GPU backend configs and custom calls), GPU when
+                        nothing tells. An XLA:TPU module gets its live
+                        ranges in the text, HTML and JSON (XLA:TPU's
+                        allocations are not yet modelled in every respect);
+                        --format=xla, xla-buffers and xla-usage give the
+                        model of XLA:TPU's files (docs/xla-tpu.md)
   --json         the same as JSON: per module the peaks, a memory_analysis
                  object (argument_size_in_bytes, output_size_in_bytes,
                  alias_size_in_bytes, temp_size_in_bytes,
@@ -190,8 +192,8 @@ int ParseMemoryFlags(const Args& a, MemoryFlags& f, IoContext& io) {
   f.format = *form;
   const std::string platform_text = args->Value("platform", "");
   if (!platform_text.empty() && platform_text != "gpu" &&
-      platform_text != "cpu") {
-    io.err << "hlolayout memory: --platform must be gpu or cpu, not '"
+      platform_text != "cpu" && platform_text != "tpu") {
+    io.err << "hlolayout memory: --platform must be gpu, cpu or tpu, not '"
            << platform_text << "'\n";
     return 2;
   }
@@ -203,8 +205,9 @@ int ParseMemoryFlags(const Args& a, MemoryFlags& f, IoContext& io) {
     return 2;
   }
   if (!platform_text.empty()) {
-    f.requested =
-        platform_text == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
+    f.requested = platform_text == "gpu"   ? XlaPlatform::kGpu
+                  : platform_text == "cpu" ? XlaPlatform::kCpu
+                                           : XlaPlatform::kTpu;
   }
   const std::string top_text = args->Value("top", "20");
   if (!absl::SimpleAtoi(top_text, &f.top) || f.top < 0) {
@@ -309,6 +312,11 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     options.threads = static_cast<int>(flags.threads);
     // The writer reads the answers only.
     options.give_back_operands = true;
+    // XLA's own files of an XLA:TPU module: the model of its buffer
+    // assignment.
+    options.tpu_buffers = writer_options.form == MemoryForm::kXla ||
+                          writer_options.form == MemoryForm::kXlaBuffers ||
+                          writer_options.form == MemoryForm::kXlaUsage;
     // A mapped file's pages go back once the module is read, on a thread of
     // their own (4 ms for 75 MB) while the analysis goes on; joined before
     // the file is unmapped.

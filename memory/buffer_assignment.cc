@@ -138,6 +138,7 @@ class Assigner {
       : module_(module),
         analysis_(analysis),
         options_(options),
+        platform_(options.platform.value_or(XlaPlatform::kGpu)),
         g_(module, analysis),
         df_(*analysis.dataflow) {}
 
@@ -189,6 +190,7 @@ class Assigner {
   const HloModule& module_;
   const MemoryAnalysis& analysis_;
   const BufferAssignmentOptions options_;
+  const XlaPlatform platform_;  // options_.platform, decided
   ModuleGraph g_;
   const MemoryDataflow& df_;
   XlaIds ids_;
@@ -245,6 +247,9 @@ void Assigner::CollectGlobalValues() {
     gv.start = lv.start;
     gv.end = lv.end;
     gv.bytes = lv.bytes();
+    if (platform_ == XlaPlatform::kTpu && lv.shape() != nullptr) {
+      gv.bytes = buffer_internal::XlaTpuBufferBytes(*lv.shape(), gv.bytes);
+    }
     gv.color = lv.memory_space();
     gv.is_tuple = lv.shape() != nullptr && lv.shape()->IsTuple();
     gvalue_of_[v] = static_cast<int64_t>(values_.size());
@@ -373,7 +378,7 @@ bool Assigner::CanShareAsOperand(const GValue& user,
   const absl::Span<const int64_t> ops = df_.Operands(u);
   if (std::find(ops.begin(), ops.end(), end_node) == ops.end()) return false;
   return CanShareOperandBufferWithUser(
-      g_, options_.platform, end_node, df_.Index(operand.end_position),
+      g_, platform_, end_node, df_.Index(operand.end_position),
       user.node, analysis_.values[user.v].index());
 }
 
@@ -667,7 +672,7 @@ bool Assigner::HeapTracer::ShareWithOperand(int64_t k, int64_t t) {
     }
     if (node.opcode == HloOpcode::kCopy) continue;
     if (!CanShareOperandBufferWithUser(
-            a_.g_, a_.options_.platform, operand.node,
+            a_.g_, a_.platform_, operand.node,
             a_.analysis_.values[operand.v].index(), v.node,
             a_.analysis_.values[v.v].index())) {
       continue;
@@ -715,7 +720,7 @@ void Assigner::PlaceHeap(int64_t color, absl::Span<const int64_t> assign,
   }
   const HeapTrace& trace = tracer.trace();
   const HeapLayout heap =
-      ChooseBestHeap(trace, keys, XlaAlignment(options_.platform));
+      ChooseBestHeap(trace, keys, XlaAlignment(platform_, color));
   const int64_t a = NewAllocation(heap.heap_size, color);
   allocations_[a].heap = true;
   heap_allocations_.push_back(a);
@@ -757,7 +762,10 @@ void Assigner::AssignThreadLocal() {
     return a.id < b.id;
   });
   for (int64_t k : order) {
-    const ThreadLocalValue& v = locals[k];
+    ThreadLocalValue& v = locals[k];
+    if (platform_ == XlaPlatform::kTpu) {
+      v.bytes = buffer_internal::XlaTpuBufferBytes(*v.shape, v.bytes);
+    }
     const HloInstruction& in =
         module_.computations[v.computation].instructions[v.instruction];
     int64_t color = 0;
@@ -801,9 +809,9 @@ void Assigner::Combine() {
       std::make_move_iterator(allocations_.begin()),
       std::make_move_iterator(allocations_.begin() + first));
   std::vector<WorkAllocation> combined;
-  const int64_t alignment = XlaAlignment(options_.platform);
   for (int64_t k = first; k < static_cast<int64_t>(allocations_.size()); ++k) {
     WorkAllocation& t = allocations_[k];
+    const int64_t alignment = XlaAlignment(platform_, t.a.color);
     WorkAllocation* into = nullptr;
     for (WorkAllocation& c : combined) {
       if (c.a.color == t.a.color) into = &c;
@@ -925,15 +933,15 @@ void Assigner::Finish() {
   (void)temp;
   out_.stats.peak_memory_in_bytes =
       out_.static_bytes +
-      (options_.platform == XlaPlatform::kGpu ? out_.heap_peak : 0);
+      (platform_ == XlaPlatform::kGpu ? out_.heap_peak : 0);
 }
 
 BufferAssignment Assigner::Run() {
-  out_.platform = options_.platform;
-  out_.alignment = XlaAlignment(options_.platform);
+  out_.platform = platform_;
+  out_.alignment = XlaAlignment(platform_);
   aliased_ = AliasedParameters(module_);
   ids_ = buffer_internal::ComputeXlaIds(
-      g_, options_.platform == XlaPlatform::kCpu, options_.xla_creation_order);
+      g_, platform_ == XlaPlatform::kCpu, options_.xla_creation_order);
   CollectValues();
   AssignGlobal();
   SimulateHeap();
@@ -950,11 +958,39 @@ bool Contains(absl::string_view haystack, absl::string_view needle) {
 }  // namespace
 
 absl::string_view XlaPlatformName(XlaPlatform platform) {
-  return platform == XlaPlatform::kGpu ? "gpu" : "cpu";
+  switch (platform) {
+    case XlaPlatform::kGpu:
+      return "gpu";
+    case XlaPlatform::kCpu:
+      return "cpu";
+    case XlaPlatform::kTpu:
+      return "tpu";
+  }
+  return "gpu";
 }
 
-int64_t XlaAlignment(XlaPlatform platform) {
-  return platform == XlaPlatform::kGpu ? 256 : 64;
+absl::string_view XlaPlatformTitle(XlaPlatform platform) {
+  switch (platform) {
+    case XlaPlatform::kGpu:
+      return "XLA:GPU";
+    case XlaPlatform::kCpu:
+      return "XLA:CPU";
+    case XlaPlatform::kTpu:
+      return "XLA:TPU";
+  }
+  return "XLA:GPU";
+}
+
+int64_t XlaAlignment(XlaPlatform platform, int64_t memory_space) {
+  switch (platform) {
+    case XlaPlatform::kGpu:
+      return 256;
+    case XlaPlatform::kCpu:
+      return 64;
+    case XlaPlatform::kTpu:
+      return buffer_internal::XlaTpuAlignment(memory_space);
+  }
+  return 256;
 }
 
 namespace {
@@ -987,6 +1023,7 @@ bool LooksLikeXlaTpu(const HloModule& module, absl::string_view file_name) {
 
 XlaPlatform DetectXlaPlatform(const HloModule& module,
                               absl::string_view file_name) {
+  if (LooksLikeXlaTpu(module, file_name)) return XlaPlatform::kTpu;
   const size_t slash = file_name.rfind('/');
   const absl::string_view base = slash == absl::string_view::npos
                                      ? file_name
@@ -1052,7 +1089,11 @@ absl::StatusOr<BufferAssignment> AssignBuffers(
         buffer_internal::CheckCreationOrder(module, options.xla_creation_order);
     if (!named.ok()) return named;
   }
-  Assigner assigner(module, analysis, options);
+  BufferAssignmentOptions decided = options;
+  if (!decided.platform.has_value()) {
+    decided.platform = DetectXlaPlatform(module, "");
+  }
+  Assigner assigner(module, analysis, decided);
   return assigner.Run();
 }
 

@@ -30,40 +30,49 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 
-enum class XlaPlatform : uint8_t { kGpu, kCpu };
+// The XLA backend whose buffer-assignment rules apply: the one platform
+// enum of the library (DumpPlatform in memory/dump_memory.h is this one).
+enum class XlaPlatform : uint8_t { kGpu, kCpu, kTpu };
 
-// "gpu" or "cpu".
+// "gpu", "cpu" or "tpu".
 absl::string_view XlaPlatformName(XlaPlatform platform);
+// "XLA:GPU", "XLA:CPU" or "XLA:TPU".
+absl::string_view XlaPlatformTitle(XlaPlatform platform);
 
+// TPU when the module looks like one XLA:TPU compiled (LooksLikeXlaTpu);
 // GPU when the file name says so (`sm_` as in "sm_9.0a_gpu", or "gpu") or
-// the module uses what only XLA:GPU writes (fusion kind=kCustom, GPU
-// backend configs, cuBLAS/cuDNN/Triton custom calls); CPU otherwise.
+// the module uses what only XLA:GPU writes (GPU backend configs,
+// cuBLAS/cuDNN/Triton custom calls); CPU when the file name or what only
+// XLA:CPU writes says so; GPU when nothing says anything.
 XlaPlatform DetectXlaPlatform(const HloModule& module,
                               absl::string_view file_name);
 
 // True when the module looks like one XLA compiled for TPU: "tpu" in the
 // file name, or a tiled layout (`T(8,128)`) on an instruction's result
-// (XLA:GPU and XLA:CPU write no tiles). XLA:TPU's buffer assignment (memory
-// spaces, its own heap rules) is not modelled here: callers say so instead
-// of applying GPU or CPU rules, unless the user asks for those.
+// (XLA:GPU and XLA:CPU write no tiles).
 bool LooksLikeXlaTpu(const HloModule& module, absl::string_view file_name);
 
-// XLA's allocation alignment: 256 bytes on GPU, 64 on CPU.
-int64_t XlaAlignment(XlaPlatform platform);
+// XLA's allocation alignment: 256 bytes on GPU, 64 on CPU; on TPU it
+// depends on the memory space (docs/xla-tpu.md).
+int64_t XlaAlignment(XlaPlatform platform, int64_t memory_space = 0);
 
 struct BufferAssignmentOptions {
-  XlaPlatform platform = XlaPlatform::kGpu;
+  // Whose rules apply. Unset: DetectXlaPlatform(module, "") decides (an
+  // XLA:TPU module gets XLA:TPU's rules, never GPU's), and
+  // BufferAssignment::platform says which it was.
+  absl::optional<XlaPlatform> platform;
   // XLA:CPU: the names of the module's computations in the order XLA
   // created them (HloModule::computations() of the compiled module), each
   // once. The text does not hold that order; given, value ids follow from
   // it exactly; empty, it is guessed from the names (docs/memory.md,
-  // "Value ids"). Refused with kGpu.
+  // "Value ids").
   std::vector<std::string> xla_creation_order;
   // MemoryAnalysisOptions::threads, for the live ranges the assignment
   // starts from (the answers do not depend on it).

@@ -5,39 +5,25 @@
 namespace hlolayout {
 
 absl::string_view DumpPlatformName(DumpPlatform platform) {
-  switch (platform) {
-    case DumpPlatform::kGpu:
-      return "gpu";
-    case DumpPlatform::kCpu:
-      return "cpu";
-    case DumpPlatform::kTpu:
-      return "tpu";
-  }
-  return "gpu";
+  return XlaPlatformName(platform);
 }
 
 DumpPlatform ChooseDumpPlatform(const HloModule& module,
                                 absl::string_view file_name,
                                 absl::optional<XlaPlatform> requested) {
-  XlaPlatform platform;
-  if (requested.has_value()) {
-    platform = *requested;
-  } else if (LooksLikeXlaTpu(module, file_name)) {
-    return DumpPlatform::kTpu;
-  } else {
-    platform = DetectXlaPlatform(module, file_name);
-  }
-  return platform == XlaPlatform::kGpu ? DumpPlatform::kGpu
-                                       : DumpPlatform::kCpu;
+  if (requested.has_value()) return *requested;
+  return DetectXlaPlatform(module, file_name);
 }
 
 absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
     const HloModule& module, DumpPlatform platform,
     absl::Span<const std::string> xla_creation_order, int threads,
-    const std::function<void(absl::Span<const int32_t>)>& operands_read) {
+    const std::function<void(absl::Span<const int32_t>)>& operands_read,
+    bool tpu_buffers) {
   DumpModuleMemory out;
   out.platform = platform;
-  if (platform == DumpPlatform::kTpu) {
+  out.tpu_buffers = platform == DumpPlatform::kTpu && tpu_buffers;
+  if (platform == DumpPlatform::kTpu && !tpu_buffers) {
     MemoryAnalysisOptions analysis;
     analysis.threads = threads;
     analysis.operands_read = operands_read;
@@ -48,8 +34,7 @@ absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
     return out;
   }
   BufferAssignmentOptions options;
-  options.platform =
-      platform == DumpPlatform::kGpu ? XlaPlatform::kGpu : XlaPlatform::kCpu;
+  options.platform = platform;
   options.xla_creation_order.assign(xla_creation_order.begin(),
                                     xla_creation_order.end());
   options.threads = threads;

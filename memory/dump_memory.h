@@ -34,23 +34,28 @@
 
 namespace hlolayout {
 
-enum class DumpPlatform : uint8_t { kGpu, kCpu, kTpu };
+// The one platform enum (memory/buffer_assignment.h), by its older name.
+using DumpPlatform = XlaPlatform;
 
-// "gpu", "cpu" or "tpu".
+// "gpu", "cpu" or "tpu" (XlaPlatformName).
 absl::string_view DumpPlatformName(DumpPlatform platform);
 
 // `requested`: the platform the user asked for, whose rules then apply
-// whatever the module looks like. Without one: kTpu for a module that
-// looks like XLA:TPU's (LooksLikeXlaTpu), else DetectXlaPlatform.
+// whatever the module looks like. Without one: DetectXlaPlatform (kTpu for
+// a module that looks like XLA:TPU's).
 DumpPlatform ChooseDumpPlatform(const HloModule& module,
                                 absl::string_view file_name,
                                 absl::optional<XlaPlatform> requested);
 
 // One module's memory: the live ranges always; for kGpu and kCpu also the
-// buffer assignment (`memory.buffers`), empty for kTpu.
+// buffer assignment (`memory.buffers`); for kTpu only when asked for
+// (`tpu_buffers`): the model of XLA:TPU's assignment whose rules
+// docs/xla-tpu.md lists, not yet XLA:TPU's in every respect, so the
+// figures of `memory`'s text are not taken from it.
 struct DumpModuleMemory {
   DumpPlatform platform = DumpPlatform::kGpu;
   ModuleMemory memory;
+  bool tpu_buffers = false;  // kTpu: memory.buffers holds the TPU model
 
   bool has_allocations() const { return platform != DumpPlatform::kTpu; }
   const MemoryAnalysis& live_ranges() const { return memory.live_ranges; }
@@ -65,11 +70,14 @@ struct DumpModuleMemory {
 // `operands_read`: MemoryAnalysisOptions::operands_read, for kTpu (may be
 // empty). For kGpu and kCpu it is never called: their buffer assignment
 // reads the operand lists to the end.
+// `tpu_buffers`: for kTpu, the buffer assignment too (XLA:TPU's rules,
+// docs/xla-tpu.md; `operands_read` is then not called).
 absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
     const HloModule& module, DumpPlatform platform,
     absl::Span<const std::string> xla_creation_order = {}, int threads = 1,
     const std::function<void(absl::Span<const int32_t>)>& operands_read =
-        nullptr);
+        nullptr,
+    bool tpu_buffers = false);
 
 }  // namespace hlolayout
 

@@ -100,7 +100,8 @@ absl::Status ForEachDumpModule(absl::string_view text,
       const DumpPlatform platform =
           ChooseDumpPlatform(module, options.file_name, options.platform);
       analysed = AnalyzeDumpModule(module, platform, options.xla_creation_order,
-                                   options.threads, operands_read);
+                                   options.threads, operands_read,
+                                   options.tpu_buffers);
       if (!analysed.ok() && !options.file_name.empty()) {
         const absl::Status& e = analysed.status();
         analysed = absl::Status(

@@ -69,6 +69,10 @@ struct DumpTextOptions {
   // `keep`. A 75 MB dump's peak falls by 8-9 MiB; `hlolayout memory` and
   // hl.memory() do this.
   bool give_back_operands = false;
+  // XLA:TPU modules get the model of XLA:TPU's buffer assignment too
+  // (DumpModuleMemory::tpu_buffers), for the texts of XLA's own dump files;
+  // their operand lists are then not given back.
+  bool tpu_buffers = false;
 };
 
 using DumpModuleVisitor =

@@ -279,9 +279,20 @@ absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
 // order (MemoryAnalysis::values indices, from the buffer assignment's ids:
 // ValuesByXlaId in memory/buffer_assignment.h). Values it leaves out
 // follow in the analysis' order; without it the analysis' order is used.
+//
+// `sizes`: kAllocated counts each value's padded bytes (XLA:GPU's and
+// XLA:CPU's files); kLogical its bytes without tile padding, and the peak
+// is found with those (XLA:TPU's file: docs/xla-tpu.md).
+enum class LiveRangeSizes : uint8_t { kAllocated, kLogical };
 std::string XlaLiveRangeText(const MemoryAnalysis& analysis);
 std::string XlaLiveRangeText(const MemoryAnalysis& analysis,
-                             absl::Span<const int64_t> value_order);
+                             absl::Span<const int64_t> value_order,
+                             LiveRangeSizes sizes = LiveRangeSizes::kAllocated);
+
+// The all-memory peak of `analysis` as XLA:TPU's HloLiveRange finds it:
+// with the values' logical sizes (MemoryAnalysis::peak uses the padded
+// ones). Its values largest first by logical size, then by name and index.
+MemoryPeak LogicalPeak(const MemoryAnalysis& analysis);
 
 // The last section of XLA's dump, "Stack trace breakdown for peak usage":
 // the values live at the peak as a tree. The root is the entry

@@ -1,6 +1,8 @@
 // XLA's HloLiveRange dump text of an analysis (memory/live_range.h):
 // XlaLiveRangeText, XlaStackTraceText and ShapeIndexString. The format is
 // XLA's, described in docs/memory.md ("The peak").
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,6 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/subshape_list.h"
 
 namespace hlolayout {
 
@@ -160,9 +163,12 @@ BreakdownNode* PathChild(BreakdownNode* node, const std::string& label,
   return node;
 }
 
-}  // namespace
+int64_t SizeOf(const LiveValue& v, LiveRangeSizes sizes) {
+  return sizes == LiveRangeSizes::kLogical ? v.logical_bytes() : v.bytes();
+}
 
-std::string XlaStackTraceText(const MemoryAnalysis& a) {
+std::string StackTraceText(const MemoryAnalysis& a, const MemoryPeak& peak,
+                           LiveRangeSizes sizes) {
   BreakdownNode root;  // the entry computation
   for (const ScheduledInstruction& in : a.instructions) {
     if (in.caller < 0) {
@@ -170,7 +176,7 @@ std::string XlaStackTraceText(const MemoryAnalysis& a) {
       break;
     }
   }
-  for (int64_t id : a.peak.values) {
+  for (int64_t id : peak.values) {
     const LiveValue& v = a.values[id];
     // The path of callers, outermost first.
     std::vector<int64_t> callers;
@@ -190,7 +196,7 @@ std::string XlaStackTraceText(const MemoryAnalysis& a) {
     const ScheduledInstruction& def = a.instructions[v.instruction];
     PathChild(node, TreeLabel(def),
               v.index().empty() ? "" : ShapeIndexString(v.index()))
-        ->current += v.bytes();
+        ->current += SizeOf(v, sizes);
   }
   root.Sum();
   std::string out = absl::StrCat("  Stack trace breakdown for peak usage: ",
@@ -200,12 +206,67 @@ std::string XlaStackTraceText(const MemoryAnalysis& a) {
   return out;
 }
 
+}  // namespace
+
+std::string XlaStackTraceText(const MemoryAnalysis& a) {
+  return StackTraceText(a, a.peak, LiveRangeSizes::kAllocated);
+}
+
+MemoryPeak LogicalPeak(const MemoryAnalysis& a) {
+  // The sweep of PeakFinder (memory/live_range_ranges.cc) with logical
+  // sizes: each value counts its defining instruction's whole result from
+  // its start through one step past its end; the peak is the first time
+  // the sum is largest.
+  MemoryPeak peak;
+  const int64_t end = a.schedule_end;
+  std::vector<int64_t> events(end + 3, 0);
+  for (const LiveValue& v : a.values) {
+    if (v.instruction < 0 || v.of == nullptr) continue;
+    const int64_t size = 
+        static_cast<const memory_internal::Subshape*>(v.of)
+            ->whole_logical_bytes;
+    const int64_t stop = std::min<int64_t>(int64_t{v.end} + 1, end + 1);
+    events[v.start] += size;
+    events[stop + 1] -= size;
+  }
+  int64_t usage = 0, best = 0;
+  for (int64_t t = 0; t <= end + 1; ++t) {
+    usage += events[t];
+    if (usage > best) {
+      best = usage;
+      peak.time = t;
+    }
+  }
+  for (size_t k = 0; k < a.values.size(); ++k) {
+    const LiveValue& v = a.values[k];
+    if (v.instruction < 0) continue;
+    if (v.start <= peak.time && peak.time <= v.end) {
+      peak.values.push_back(static_cast<int64_t>(k));
+      peak.bytes += v.logical_bytes();
+    }
+  }
+  std::sort(peak.values.begin(), peak.values.end(), [&](int64_t x, int64_t y) {
+    const LiveValue& p = a.values[x];
+    const LiveValue& q = a.values[y];
+    if (p.logical_bytes() != q.logical_bytes()) {
+      return p.logical_bytes() > q.logical_bytes();
+    }
+    // As unsigned bytes (char_traits<char>), as the analysis sorts.
+    const int by_name = a.instructions[p.instruction].name().compare(
+        a.instructions[q.instruction].name());
+    if (by_name != 0) return by_name < 0;
+    return p.index() < q.index();
+  });
+  return peak;
+}
+
 std::string XlaLiveRangeText(const MemoryAnalysis& a) {
   return XlaLiveRangeText(a, {});
 }
 
 std::string XlaLiveRangeText(const MemoryAnalysis& a,
-                             absl::Span<const int64_t> value_order) {
+                             absl::Span<const int64_t> value_order,
+                             LiveRangeSizes sizes) {
   std::string out = absl::StrCat("HloLiveRange (max ", a.schedule_end, "):\n",
                                  "  InstructionSequence:\n");
   for (size_t i = 0; i < a.instructions.size(); ++i) {
@@ -234,16 +295,19 @@ std::string XlaLiveRangeText(const MemoryAnalysis& a,
                     ShapeIndexString(v.index()), ":", v.start, "-", v.end,
                     "\n");
   }
-  absl::StrAppend(&out, "  Live ranges at ", a.peak.time, " (peak):\n");
+  const MemoryPeak logical =
+      sizes == LiveRangeSizes::kLogical ? LogicalPeak(a) : MemoryPeak();
+  const MemoryPeak& peak = sizes == LiveRangeSizes::kLogical ? logical : a.peak;
+  absl::StrAppend(&out, "  Live ranges at ", peak.time, " (peak):\n");
   int64_t cumulative = 0;
-  for (int64_t id : a.peak.values) {
+  for (int64_t id : peak.values) {
     const LiveValue& v = a.values[id];
-    cumulative += v.bytes();
+    cumulative += SizeOf(v, sizes);
     absl::StrAppend(&out, "    ", a.instructions[v.instruction].name(),
-                    ShapeIndexString(v.index()), ": ", v.bytes(),
+                    ShapeIndexString(v.index()), ": ", SizeOf(v, sizes),
                     " bytes (cumulative: ", cumulative, " bytes)\n");
   }
-  absl::StrAppend(&out, XlaStackTraceText(a));
+  absl::StrAppend(&out, StackTraceText(a, peak, sizes));
   return out;
 }
 

@@ -140,18 +140,34 @@ absl::Status MemoryWriter::WriteModule(const HloModule& module,
   const MemoryForm form = options_.form;
   const int64_t top = options_.top, space = options_.space;
   const bool tpu = !analysed.has_allocations();
+  if (tpu && analysed.tpu_buffers &&
+      (form == MemoryForm::kXla || form == MemoryForm::kXlaBuffers ||
+       form == MemoryForm::kXlaUsage)) {
+    // XLA:TPU's own files from the model of its buffer assignment; its
+    // live-range file counts logical sizes (docs/xla-tpu.md).
+    const BufferAssignment& buffers = analysed.memory.buffers;
+    if (form == MemoryForm::kXla) {
+      out << XlaLiveRangeText(analysed.live_ranges(), ValuesByXlaId(buffers),
+                              LiveRangeSizes::kLogical);
+    } else if (form == MemoryForm::kXlaBuffers) {
+      out << XlaBufferAssignmentText(buffers);
+    } else {
+      out << XlaMemoryUsageReportText(buffers);
+    }
+    return absl::OkStatus();
+  }
   if (form == MemoryForm::kXla && tpu) {
     // XLA:TPU's live-range dump: the live ranges only (no value ids).
-    out << XlaLiveRangeText(analysed.live_ranges());
+    out << XlaLiveRangeText(analysed.live_ranges(), {},
+                            LiveRangeSizes::kLogical);
     return absl::OkStatus();
   }
   if (tpu &&
       (form == MemoryForm::kXlaBuffers || form == MemoryForm::kXlaUsage)) {
     return absl::InvalidArgumentError(absl::StrCat(
         file_name,
-        ": looks like an XLA:TPU module (tiled layouts), whose buffer "
-        "assignment is not modelled; --platform=gpu|cpu applies those "
-        "platforms' rules"));
+        ": looks like an XLA:TPU module (tiled layouts); its buffer "
+        "assignment's texts need DumpTextOptions::tpu_buffers"));
   }
   // `memory` null: XLA:TPU, the live ranges only.
   const ModuleMemory* memory = tpu ? nullptr : &analysed.memory;

@@ -93,6 +93,7 @@ Subshape* SubshapeArena::List(const Shape& shape,
     }
     std::tie(sub.bytes, sub.logical_bytes) = SubshapeBytes(*sub.shape);
     sub.whole_bytes = list[0].bytes;
+    sub.whole_logical_bytes = list[0].logical_bytes;
     sub.effective_scalar = IsEffectiveScalar(*sub.shape);
     sub.memory_space = LiveValue::MemorySpaceOf(sub.shape);
   }

@@ -42,6 +42,9 @@ struct Subshape : LiveValueShape {
   // index table only): what XLA's peak sweep counts for a value at any
   // index of it (PeakFinder).
   int64_t whole_bytes = 0;
+  // The same without tile padding: what XLA:TPU's peak sweep counts
+  // (its HloLiveRange counts logical sizes; docs/xla-tpu.md).
+  int64_t whole_logical_bytes = 0;
   // LiveValue::MemorySpaceOf(shape): the peak sweep reads it here, next to
   // the sizes, not from the shape (scattered: a cache miss a value).
   int64_t memory_space = 0;

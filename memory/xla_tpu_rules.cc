@@ -1,0 +1,86 @@
+// memory/xla_tpu_rules.cc: what XLA:TPU's buffer assignment does
+// differently from XLA:GPU's and XLA:CPU's, as learned from the files
+// XLA:TPU writes (libtpu 0.0.42.1; docs/xla-tpu.md gives each rule with
+// its evidence). XLA:TPU's source is not public: nothing here was read in
+// it.
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "hlolayout/memory/buffer_assignment_internal.h"
+#include "hlolayout/shape/primitive_type.h"
+
+namespace hlolayout {
+namespace buffer_internal {
+namespace {
+
+// SMEM, the scalar memory (S(2)): values are as large as their elements.
+constexpr int64_t kScalarMemorySpace = 2;
+
+int64_t RoundUp(int64_t n, int64_t to) { return (n + to - 1) / to * to; }
+
+// The elements of `shape` placed as if tiled (8,128) on its two most
+// minor dimensions (a scalar as [1,1], a vector as [1,n]); -1 past
+// int64.
+int64_t ElementsTiled8x128(const Shape& shape) {
+  const int64_t rank = static_cast<int64_t>(shape.dimensions().size());
+  std::vector<int64_t> minor_first;
+  if (shape.has_layout() &&
+      static_cast<int64_t>(shape.layout().minor_to_major().size()) == rank) {
+    for (int64_t d : shape.layout().minor_to_major()) {
+      minor_first.push_back(shape.dimensions()[d]);
+    }
+  } else {
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      minor_first.push_back(shape.dimensions()[d]);
+    }
+  }
+  int64_t elements = 1;
+  for (size_t k = 0; k < std::max<size_t>(minor_first.size(), 2); ++k) {
+    int64_t n = k < minor_first.size() ? minor_first[k] : 1;
+    if (k == 0) n = RoundUp(n, 128);
+    if (k == 1) n = RoundUp(n, 8);
+    if (__builtin_mul_overflow(elements, n, &elements)) return -1;
+  }
+  return elements;
+}
+
+}  // namespace
+
+int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes) {
+  // An index table of a tuple: 512 bytes, whatever its element count
+  // (1 to 26 elements seen).
+  if (shape.IsTuple()) return 512;
+  if (!shape.IsArray()) return padded_bytes;
+  const bool tiled = shape.has_layout() && !shape.layout().tiles().empty();
+  const int64_t space = shape.has_layout() ? shape.layout().memory_space() : 0;
+  if (tiled || space == kScalarMemorySpace) return padded_bytes;
+  // An array with no tiles outside SMEM (a layoutless scalar of a reducer,
+  // `s32[2]{0:S(4)}`, `u32[]{:S(6)}`): a whole (8,128) tile of its
+  // elements, at least one byte each.
+  const int64_t elements = ElementsTiled8x128(shape);
+  const int64_t element_bytes =
+      std::max<int64_t>(1, (BitWidth(shape.element_type()) + 7) / 8);
+  int64_t bytes = 0;
+  if (elements < 0 || __builtin_mul_overflow(elements, element_bytes, &bytes)) {
+    return padded_bytes;
+  }
+  return std::max(bytes, padded_bytes);
+}
+
+int64_t XlaTpuAlignment(int64_t memory_space) {
+  switch (memory_space) {
+    case 0:  // HBM
+    case 5:  // host memory
+      return 16384;
+    case 1:  // VMEM
+      return 4096;
+    case kScalarMemorySpace:
+      return 4;
+    default:
+      return 512;
+  }
+}
+
+}  // namespace buffer_internal
+}  // namespace hlolayout
