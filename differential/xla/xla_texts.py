@@ -113,6 +113,18 @@ def compare_buffer_assignments(ours, xla):
   return None
 
 
+def _allocation_key(a):
+  return repr((a["color"], a["size"], a["flags"], a.get("parameter"), a.get("output_shape"),
+               sorted((v["name"], v["index"], v["size"], v["offset"], v["shape"], v["phi"])
+                      for v in a["values"])))
+
+
+def same_allocations_in_another_order(ours, xla):
+  """Whether the two assignments have the same allocations (size, kind,
+  color, every value's place), numbered in another order."""
+  return sorted(map(_allocation_key, ours)) == sorted(map(_allocation_key, xla))
+
+
 def compare_value_sizes(ours, xla):
   """The first value (by instruction and index) whose size differs, or
   that one side lacks, whatever allocation holds it; None when every
