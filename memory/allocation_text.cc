@@ -11,12 +11,12 @@ std::string XlaAllocationText(const ModuleMemory& memory,
   const BufferAssignment& b = memory.buffers;
   const XlaMemoryStats& s = b.stats;
   std::string out = absl::StrCat(
-      indent, "XLA:", b.platform == XlaPlatform::kGpu ? "GPU" : "CPU",
-      " will allocate ", BytesWithUnit(s.allocated_bytes()), "\n", indent,
-      "  = arguments ", BytesWithUnit(s.argument_size_in_bytes), "\n", indent,
-      "  + temp ", BytesWithUnit(s.temp_size_in_bytes), "\n", indent,
-      "  + outputs ", BytesWithUnit(s.output_size_in_bytes), "\n", indent,
-      "  - aliases ", BytesWithUnit(s.alias_size_in_bytes), "\n");
+      indent, XlaPlatformTitle(b.platform), " will allocate ",
+      BytesWithUnit(s.allocated_bytes()), "\n", indent, "  = arguments ",
+      BytesWithUnit(s.argument_size_in_bytes), "\n", indent, "  + temp ",
+      BytesWithUnit(s.temp_size_in_bytes), "\n", indent, "  + outputs ",
+      BytesWithUnit(s.output_size_in_bytes), "\n", indent, "  - aliases ",
+      BytesWithUnit(s.alias_size_in_bytes), "\n");
   absl::StrAppend(&out, indent,
                   "compiled.memory_analysis(): argument_size_in_bytes=",
                   s.argument_size_in_bytes,

@@ -131,6 +131,9 @@ struct WorkAllocation {
   bool reusable() const { return !a.is_thread_local && !is_tuple; }
 };
 
+// XLA:TPU's VMEM (S(1)).
+constexpr int64_t kVmemColor = 1;
+
 class Assigner {
  public:
   Assigner(const HloModule& module, const MemoryAnalysis& analysis,
@@ -215,6 +218,9 @@ class Assigner {
   HeapTrace trace_;
   std::vector<int64_t> trace_sizes_;
   std::vector<int64_t> heap_allocations_;
+  // XLA:TPU: the allocation of memory-space assignment's preset chunks
+  // (VMEM, color 1), made before any other; -1 elsewhere.
+  int64_t preset_ = -1;
 };
 
 void Assigner::CollectValues() {
@@ -378,8 +384,8 @@ bool Assigner::CanShareAsOperand(const GValue& user,
   const absl::Span<const int64_t> ops = df_.Operands(u);
   if (std::find(ops.begin(), ops.end(), end_node) == ops.end()) return false;
   return CanShareOperandBufferWithUser(
-      g_, platform_, end_node, df_.Index(operand.end_position),
-      user.node, analysis_.values[user.v].index());
+      g_, platform_, end_node, df_.Index(operand.end_position), user.node,
+      analysis_.values[user.v].index());
 }
 
 bool Assigner::Interferes(const GValue& a, const GValue& b) const {
@@ -671,10 +677,10 @@ bool Assigner::HeapTracer::ShareWithOperand(int64_t k, int64_t t) {
       continue;
     }
     if (node.opcode == HloOpcode::kCopy) continue;
-    if (!CanShareOperandBufferWithUser(
-            a_.g_, a_.platform_, operand.node,
-            a_.analysis_.values[operand.v].index(), v.node,
-            a_.analysis_.values[v.v].index())) {
+    if (!CanShareOperandBufferWithUser(a_.g_, a_.platform_, operand.node,
+                                       a_.analysis_.values[operand.v].index(),
+                                       v.node,
+                                       a_.analysis_.values[v.v].index())) {
       continue;
     }
     trace_.Free(ok, SizeOf(ok));
@@ -721,7 +727,12 @@ void Assigner::PlaceHeap(int64_t color, absl::Span<const int64_t> assign,
   const HeapTrace& trace = tracer.trace();
   const HeapLayout heap =
       ChooseBestHeap(trace, keys, XlaAlignment(platform_, color));
-  const int64_t a = NewAllocation(heap.heap_size, color);
+  // XLA:TPU's VMEM values are memory-space assignment's preset chunks, in
+  // the allocation made for them first (their offsets are MSA's, not in
+  // the dump: the heap simulation stands in for them).
+  const bool preset = preset_ >= 0 && color == kVmemColor;
+  const int64_t a = preset ? preset_ : NewAllocation(heap.heap_size, color);
+  if (preset) allocations_[a].a.size = heap.heap_size;
   allocations_[a].heap = true;
   heap_allocations_.push_back(a);
   for (int64_t k = 0; k < n; ++k) {
@@ -932,16 +943,22 @@ void Assigner::Finish() {
   for (HeapBlock& h : out_.heap) h.offset += out_.heap_offset;
   (void)temp;
   out_.stats.peak_memory_in_bytes =
-      out_.static_bytes +
-      (platform_ == XlaPlatform::kGpu ? out_.heap_peak : 0);
+      out_.static_bytes + (platform_ == XlaPlatform::kGpu ? out_.heap_peak : 0);
 }
 
 BufferAssignment Assigner::Run() {
   out_.platform = platform_;
   out_.alignment = XlaAlignment(platform_);
   aliased_ = AliasedParameters(module_);
-  ids_ = buffer_internal::ComputeXlaIds(
-      g_, platform_ == XlaPlatform::kCpu, options_.xla_creation_order);
+  ids_ = buffer_internal::ComputeXlaIds(g_, platform_ == XlaPlatform::kCpu,
+                                        options_.xla_creation_order);
+  if (platform_ == XlaPlatform::kTpu) {
+    // XLA:TPU's buffer assignment starts from memory-space assignment's
+    // preset allocation of VMEM (docs/xla-tpu.md): the first allocation
+    // made, a temp one even when empty.
+    preset_ = NewAllocation(0, kVmemColor);
+    allocations_[preset_].heap = true;
+  }
   CollectValues();
   AssignGlobal();
   SimulateHeap();

@@ -222,9 +222,8 @@ MemoryPeak LogicalPeak(const MemoryAnalysis& a) {
   std::vector<int64_t> events(end + 3, 0);
   for (const LiveValue& v : a.values) {
     if (v.instruction < 0 || v.of == nullptr) continue;
-    const int64_t size = 
-        static_cast<const memory_internal::Subshape*>(v.of)
-            ->whole_logical_bytes;
+    const int64_t size = static_cast<const memory_internal::Subshape*>(v.of)
+                             ->whole_logical_bytes;
     const int64_t stop = std::min<int64_t>(int64_t{v.end} + 1, end + 1);
     events[v.start] += size;
     events[stop + 1] -= size;

@@ -258,8 +258,7 @@ void RenderModuleMemoryHtml(const ModuleMemory& m, int64_t top, int index,
   const int64_t allocated = s.allocated_bytes();
   out << "<section class=\"module\"><h2>module "
       << draw::XmlEscape(a.module_name.empty() ? "(no name)" : a.module_name)
-      << "</h2>\n<p class=\"allocates\">XLA:"
-      << (b.platform == XlaPlatform::kGpu ? "GPU" : "CPU")
+      << "</h2>\n<p class=\"allocates\">" << XlaPlatformTitle(b.platform)
       << " will allocate <b>" << draw::XmlEscape(BytesWithUnit(allocated))
       << "</b>: arguments "
       << draw::XmlEscape(BytesWithUnit(s.argument_size_in_bytes)) << " + temp "
@@ -410,9 +409,8 @@ void LeadRow(absl::string_view what, const ModuleMemory* memory,
       out << "<td class=\"n\" data-v=\"" << v << "\">"
           << draw::XmlEscape(BytesWithUnit(v)) << "</td>";
     }
-    cell(absl::StrCat(
-        "XLA:", memory->buffers.platform == XlaPlatform::kGpu ? "GPU" : "CPU",
-        " buffer assignment"));
+    cell(absl::StrCat(XlaPlatformTitle(memory->buffers.platform),
+                      " buffer assignment"));
   } else if (live_ranges_only != nullptr) {
     out << "<td>not modelled (XLA:TPU)</td><td></td><td></td><td></td>"
            "<td></td><td></td>"

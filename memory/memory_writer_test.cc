@@ -42,13 +42,15 @@ struct Written {
 };
 
 Written Write(MemoryForm form, absl::string_view text,
-              absl::optional<XlaPlatform> platform = XlaPlatform::kCpu) {
+              absl::optional<XlaPlatform> platform = XlaPlatform::kCpu,
+              bool tpu_buffers = false) {
   MemoryWriterOptions options;
   options.form = form;
   MemoryWriter writer(options);
   DumpTextOptions read;
   read.file_name = "f.txt";
   read.platform = platform;
+  read.tpu_buffers = tpu_buffers;
   std::ostringstream out, warnings;
   out << writer.Start();
   Written w;
@@ -104,17 +106,22 @@ TEST(MemoryWriterTest, XlaFilesOfCpuAndTpuModules) {
   const Written usage = Write(MemoryForm::kXlaUsage, kTwoModules);
   ASSERT_TRUE(usage.status.ok()) << usage.status;
   EXPECT_THAT(usage.out, HasSubstr("Total bytes: 2048 (2.0KiB)\n"));
-  // A TPU module has live ranges, no buffer assignment.
+  // A TPU module has live ranges; its buffer assignment's texts only when
+  // the reading was asked for the model of XLA:TPU's (the CLI asks for
+  // it with these forms).
   const Written live = Write(MemoryForm::kXla, kTpuModule, absl::nullopt);
   ASSERT_TRUE(live.status.ok()) << live.status;
   EXPECT_THAT(live.out, HasSubstr("BufferLiveRange:"));
   const Written refused =
       Write(MemoryForm::kXlaBuffers, kTpuModule, absl::nullopt);
   EXPECT_EQ(refused.status.message(),
-            "f.txt: looks like an XLA:TPU module (tiled layouts), whose "
-            "buffer assignment is not modelled; --platform=gpu|cpu applies "
-            "those platforms' rules");
+            "f.txt: looks like an XLA:TPU module (tiled layouts); its buffer "
+            "assignment's texts need DumpTextOptions::tpu_buffers");
   EXPECT_EQ(refused.out, "");
+  const Written tpu =
+      Write(MemoryForm::kXlaBuffers, kTpuModule, absl::nullopt, true);
+  ASSERT_TRUE(tpu.status.ok()) << tpu.status;
+  EXPECT_THAT(tpu.out, StartsWith("BufferAssignment:\n"));
 }
 
 TEST(MemoryWriterTest, ModuleMemoryTextOfOneModule) {

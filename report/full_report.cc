@@ -63,8 +63,7 @@ void AnalyzeModule(std::shared_ptr<const HloModule> module,
     return;
   }
   BufferAssignmentOptions buffer_options;
-  buffer_options.platform =
-      platform == DumpPlatform::kGpu ? XlaPlatform::kGpu : XlaPlatform::kCpu;
+  buffer_options.platform = platform;
   if (!options.allocations) {
     analysis->dataflow.reset();
     facts.live_ranges =

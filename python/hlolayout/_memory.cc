@@ -64,7 +64,8 @@ struct Analysed {
 };
 
 // The library calls of hl.memory, without Python (call without the GIL):
-// `source` is a path (is_path) or HLO text; `platform` "", "gpu" or "cpu";
+// `source` is a path (is_path) or HLO text; `platform` "", "gpu", "cpu" or
+// "tpu";
 // `threads` read a large text and analyse a large module
 // (DumpTextOptions::threads, >= 1).
 void Analyse(std::string source, bool is_path, const std::string& platform,
@@ -75,8 +76,9 @@ void Analyse(std::string source, bool is_path, const std::string& platform,
   // The records are made from the answers only.
   options.give_back_operands = true;
   if (!platform.empty()) {
-    options.platform =
-        platform == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
+    options.platform = platform == "gpu"   ? XlaPlatform::kGpu
+                       : platform == "cpu" ? XlaPlatform::kCpu
+                                           : XlaPlatform::kTpu;
   }
   absl::StatusOr<std::unique_ptr<InputText>> text =
       OpenSource(std::move(source), is_path);
@@ -106,9 +108,10 @@ void CheckArguments(int64_t top, const std::string& platform, int64_t threads) {
   }
   if (top < 0)
     throw py::value_error(absl::StrCat("top must be >= 0, got ", top));
-  if (platform != "" && platform != "gpu" && platform != "cpu") {
-    throw py::value_error("platform must be 'gpu' or 'cpu', got '" + platform +
-                          "'");
+  if (platform != "" && platform != "gpu" && platform != "cpu" &&
+      platform != "tpu") {
+    throw py::value_error("platform must be 'gpu', 'cpu' or 'tpu', got '" +
+                          platform + "'");
   }
 }
 

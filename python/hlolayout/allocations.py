@@ -77,11 +77,11 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None,
     `value_count`, `peaks` (MemoryPeaks with the LiveValues live there, at
     most `top` of them; 0: all).
 
-    `platform`: "gpu" or "cpu" (alignment, in-place rules, peak); by default
-    taken from the file name or the module. A module that looks like
-    XLA:TPU's (tpu in the file name, tiled layouts) gets its live ranges
+    `platform`: "gpu", "cpu" or "tpu" (alignment, in-place rules, peak); by
+    default taken from the file name or the module. An XLA:TPU module (tpu
+    in the file name, tiled layouts, or platform "tpu") gets its live ranges
     only: platform "tpu", memory_analysis, allocated_bytes, heap and
-    allocations None. `space`: only the peak of memory space S(space).
+    allocations None (docs/xla-tpu.md). `space`: only the peak of memory space S(space).
     Raises ValueError for modules without a schedule and for bad arguments,
     FileNotFoundError for a path that does not exist.
 

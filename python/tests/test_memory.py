@@ -209,8 +209,11 @@ def test_dict_access_still_works_with_a_warning():
 
 
 def test_bad_arguments_raise(tmp_path):
-    with pytest.raises(ValueError, match="platform must be 'gpu' or 'cpu'"):
-        hl.memory(TWO_TEMPS, platform="tpu")
+    with pytest.raises(ValueError, match="platform must be 'gpu', 'cpu' or 'tpu'"):
+        hl.memory(TWO_TEMPS, platform="npu")
+    # XLA:TPU's rules asked for: the live ranges only (docs/xla-tpu.md).
+    (m,) = hl.memory(TWO_TEMPS, platform="tpu")
+    assert m.platform == "tpu" and m.memory_analysis is None
     with pytest.raises(ValueError, match="top must be >= 0"):
         hl.memory(TWO_TEMPS, top=-1)
     with pytest.raises(ValueError, match="space must be >= 0"):

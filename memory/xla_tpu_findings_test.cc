@@ -1,0 +1,131 @@
+// What the XLA:TPU oracle (differential/xla --target v4|v5e|v5p|v6e) found:
+// rules of XLA:TPU's buffer assignment and live-range file learned from
+// what it writes (libtpu 0.0.42.1, no TPU needed; docs/xla-tpu.md). Each
+// test fails on the code before its rule.
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "gtest/gtest.h"
+#include "hlolayout/hlo/reader.h"
+#include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/dump_memory.h"
+#include "hlolayout/memory/live_range.h"
+#include "hlolayout/testing/test_data.h"
+
+namespace hlolayout {
+namespace {
+
+constexpr char kStep[] =
+    "memory/testdata_xla_tpu/"
+    "module_0316.jit_step.cl_933746096.after_optimizations";
+constexpr char kDynamicIndex[] =
+    "memory/testdata_xla_tpu/"
+    "module_4058.jit__lambda.cl_933746096.after_optimizations";
+
+// "<12 a.1{0} @1> (size=512,offset=0)" lines of a buffer-assignment text:
+// (name with index, memory space) -> size.
+std::map<std::pair<std::string, std::string>, int64_t> ValueSizes(
+    absl::string_view text) {
+  std::map<std::pair<std::string, std::string>, int64_t> sizes;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    if (!absl::StartsWith(line, " value: <")) continue;
+    const std::vector<absl::string_view> words = absl::StrSplit(line, ' ');
+    // " value: <ID NAME @SPACE> (size=N,offset=M): SHAPE"
+    if (words.size() < 6) continue;
+    absl::string_view size = words[5];
+    size.remove_prefix(std::string("(size=").size());
+    size = size.substr(0, size.find(','));
+    int64_t n = 0;
+    EXPECT_TRUE(absl::SimpleAtoi(size, &n)) << line;
+    sizes[{std::string(words[3]), std::string(words[4])}] = n;
+  }
+  return sizes;
+}
+
+HloModule ReadModule(const std::string& text) {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  EXPECT_TRUE(modules.ok()) << modules.status();
+  return modules.ok() ? std::move((*modules)[0]) : HloModule();
+}
+
+// Issue 88 item 5: one platform enum that knows TPU, and no silent
+// default. AnalyzeModuleMemory(module, {}) on an XLA:TPU dump applied
+// XLA:GPU's rules and said GPU; now the module decides, and it is TPU.
+TEST(XlaTpu, AnalysisWithoutAPlatformTakesTpuRulesForATpuModule) {
+  const std::string text = ReadTestData(absl::StrCat(kStep, ".txt"));
+  const HloModule module = ReadModule(text);
+  EXPECT_EQ(XlaPlatformName(DetectXlaPlatform(module, "")), "tpu");
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, {});
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(XlaPlatformName(m->buffers.platform), "tpu");
+  // Every allocation holds values of its own memory space: the VMEM copy
+  // of the prefetched weight in VMEM's (color 1), the tuple's index table
+  // in HBM's.
+  for (const BufferAllocation& a : m->buffers.allocations) {
+    for (const AssignedValue& v : a.values) {
+      const int64_t space =
+          v.shape != nullptr && v.shape->IsArray() && v.shape->has_layout()
+              ? v.shape->layout().memory_space()
+              : 0;
+      EXPECT_EQ(space, a.color) << v.name << " in allocation " << a.index;
+    }
+  }
+  // The same module read as a dump (ChooseDumpPlatform): TPU too, and the
+  // names agree.
+  EXPECT_EQ(DumpPlatformName(ChooseDumpPlatform(module, "", absl::nullopt)),
+            "tpu");
+}
+
+// Value sizes: a tuple's index table is 512 bytes on XLA:TPU (8 bytes an
+// element elsewhere); an array without tiles outside SMEM (a reducer's
+// layoutless f32[]) a whole (8,128) tile of its elements, 4096 bytes;
+// every other array its padded bytes. Every value of both modules is the
+// size XLA:TPU gave it.
+class TpuDump : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(TpuDump, EveryValueHasXlaTpusSize) {
+  const std::string base = GetParam();
+  const std::string text = ReadTestData(base + ".txt");  // the module views it
+  const HloModule module = ReadModule(text);
+  BufferAssignmentOptions options;
+  options.platform = DetectXlaPlatform(module, base);
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, options);
+  ASSERT_TRUE(m.ok()) << m.status();
+  const auto xla = ValueSizes(ReadTestData(base + "-buffer-assignment.txt"));
+  const auto ours = ValueSizes(XlaBufferAssignmentText(m->buffers));
+  ASSERT_FALSE(xla.empty());
+  for (const auto& [value, size] : xla) {
+    auto it = ours.find(value);
+    ASSERT_NE(it, ours.end()) << value.first;
+    EXPECT_EQ(it->second, size) << value.first;
+  }
+  EXPECT_EQ(ours.size(), xla.size());
+}
+
+// XLA:TPU's -live-range.txt counts each value's logical bytes (no tile
+// padding; a tuple 8 bytes an element) and finds its peak with them: the
+// whole file is XLA:TPU's, byte for byte.
+TEST_P(TpuDump, LiveRangeFileIsXlaTpus) {
+  const std::string base = GetParam();
+  const std::string text = ReadTestData(base + ".txt");  // the module views it
+  const HloModule module = ReadModule(text);
+  BufferAssignmentOptions options;
+  options.platform = DetectXlaPlatform(module, base);
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, options);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(XlaLiveRangeText(m->live_ranges, ValuesByXlaId(m->buffers),
+                             LiveRangeSizes::kLogical),
+            ReadTestData(base + "-live-range.txt"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Libtpu, TpuDump,
+                         ::testing::Values(kStep, kDynamicIndex));
+
+}  // namespace
+}  // namespace hlolayout
