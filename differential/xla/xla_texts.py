@@ -125,6 +125,29 @@ def same_allocations_in_another_order(ours, xla):
   return sorted(map(_allocation_key, ours)) == sorted(map(_allocation_key, xla))
 
 
+def without_vmem_offsets(allocations):
+  """The allocations with XLA:TPU's VMEM (color 1) offsets and sizes left
+  out: memory-space assignment chooses them, and the dump does not hold
+  them (docs/xla-tpu.md)."""
+  out = []
+  for a in allocations:
+    if a["color"] == 1:
+      a = dict(a, size=None, values=[dict(v, offset=None) for v in a["values"]])
+    out.append(a)
+  return out
+
+
+def without_vmem_report(text):
+  """The usage report without its `Memory Space: vmem (color=1)` section."""
+  out, skipping = [], False
+  for line in text.splitlines():
+    if line.startswith("Memory Space: "):
+      skipping = line.startswith("Memory Space: vmem (color=1)")
+    if not skipping:
+      out.append(line)
+  return "\n".join(out)
+
+
 def compare_value_sizes(ours, xla):
   """The first value (by instruction and index) whose size differs, or
   that one side lacks, whatever allocation holds it; None when every
