@@ -763,6 +763,11 @@ void Assigner::SimulateHeap() {
 
 void Assigner::AssignThreadLocal() {
   std::vector<ThreadLocalValue>& locals = ids_.thread_local_values;
+  if (platform_ == XlaPlatform::kTpu) {
+    for (ThreadLocalValue& v : locals) {
+      v.bytes = buffer_internal::XlaTpuBufferBytes(*v.shape, v.bytes);
+    }
+  }
   std::vector<int64_t> order(locals.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
@@ -773,10 +778,7 @@ void Assigner::AssignThreadLocal() {
     return a.id < b.id;
   });
   for (int64_t k : order) {
-    ThreadLocalValue& v = locals[k];
-    if (platform_ == XlaPlatform::kTpu) {
-      v.bytes = buffer_internal::XlaTpuBufferBytes(*v.shape, v.bytes);
-    }
+    const ThreadLocalValue& v = locals[k];
     const HloInstruction& in =
         module_.computations[v.computation].instructions[v.instruction];
     int64_t color = 0;
