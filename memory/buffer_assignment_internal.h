@@ -119,7 +119,7 @@ struct ThreadLocalValue {
 // XLA:TPU's rules (memory/xla_tpu_rules.cc; docs/xla-tpu.md, learned from
 // what XLA:TPU writes). The bytes a value of `shape` takes in XLA:TPU's
 // buffer assignment, given its padded bytes (tile padding counted): a
-// tuple's index table 512, an array without tiles outside SMEM a whole
+// tuple's index table 512 (an empty one 0), an array without tiles outside SMEM a whole
 // (8,128) tile of elements, any other array its padded bytes.
 int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes);
 // The alignment of XLA:TPU's heap offsets in a memory space.

@@ -48,9 +48,9 @@ int64_t ElementsTiled8x128(const Shape& shape) {
 }  // namespace
 
 int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes) {
-  // An index table of a tuple: 8 bytes an element rounded up to 512 (0 for
-  // an empty tuple; 512 for 1 to 26 elements seen).
-  if (shape.IsTuple()) return RoundUp(8 * shape.tuple_size(), 512);
+  // An index table of a tuple: 512 bytes whatever its element count (1 to
+  // 107 elements seen), 0 for an empty tuple.
+  if (shape.IsTuple()) return shape.tuple_size() == 0 ? 0 : 512;
   if (!shape.IsArray()) return padded_bytes;
   const bool tiled = shape.has_layout() && !shape.layout().tiles().empty();
   const int64_t space = shape.has_layout() ? shape.layout().memory_space() : 0;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The bounded sample of the XLA:TPU oracle that .ci/run runs (a few
 # minutes, the venv's install included): XLA:TPU compiles, without a TPU,
-# 3 (program, size) pairs of the zoo for one generation (v4, v5e, v5p or
-# v6e, turning with the seed), drawn with a seed (the day of the year
+# 3 (program, size) pairs of the zoo for one generation (turning with the
+# seed among those recorded below), drawn with a seed (the day of the year
 # unless HLOLAYOUT_XLA_SEED is set; printed), and every check runs on each
 # of their modules; a difference not listed in known_tpu_differences.txt
 # fails. Compiled modules are reused from $HLOLAYOUT_XLA_CACHE between runs.
@@ -12,8 +12,12 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 seed=${HLOLAYOUT_XLA_SEED:-$((10#$(date -u +%j)))}
-generations=(v4 v5e v5p v6e)
-target=${HLOLAYOUT_TPU_TARGET:-${generations[$((seed % 4))]}}
+# The generations whose full run is recorded in known_tpu_differences.txt
+# (a generation's new difference fails the sample, so one without its
+# record would fail every day it is drawn): v5e so far; v4, v5p and v6e
+# join as their runs are written (oracle.py --write-known).
+generations=(v5e)
+target=${HLOLAYOUT_TPU_TARGET:-${generations[$((seed % ${#generations[@]}))]}}
 echo "xla:tpu oracle (CI sample): seed $seed, 3 programs at one size each on $target"
 # The small size of each program only: a 64-chip step of 24 layers alone
 # compiles for minutes.
