@@ -251,6 +251,13 @@ int WriteMemoryPage(const std::string& target, const std::string& page,
   return 0;
 }
 
+// XLA's own files (--format=xla, xla-buffers, xla-usage): of an XLA:TPU
+// module they come from the model of its buffer assignment.
+bool IsXlaFileForm(MemoryForm form) {
+  return form == MemoryForm::kXla || form == MemoryForm::kXlaBuffers ||
+         form == MemoryForm::kXlaUsage;
+}
+
 int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   // A folder's flags (--sort, --threads, ...) are accepted here and checked
   // by RunDumpFolder; given files, they are a usage error that says so.
@@ -312,11 +319,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     options.threads = static_cast<int>(flags.threads);
     // The writer reads the answers only.
     options.give_back_operands = true;
-    // XLA's own files of an XLA:TPU module: the model of its buffer
-    // assignment.
-    options.tpu_buffers = writer_options.form == MemoryForm::kXla ||
-                          writer_options.form == MemoryForm::kXlaBuffers ||
-                          writer_options.form == MemoryForm::kXlaUsage;
+    options.tpu_buffers = IsXlaFileForm(writer_options.form);
     // A mapped file's pages go back once the module is read, on a thread of
     // their own (4 ms for 75 MB) while the analysis goes on; joined before
     // the file is unmapped.
