@@ -15,7 +15,7 @@
 //   BM_CliSweep       `hlolayout ttnn spec --json --spec -` in process on
 //                     1,000 JSON lines (the five specs in turn), per spec
 // Baselines:
-//   BM_ParseOnly      reading the spec's JSON line (triton::ParseJson and
+//   BM_ParseOnly      reading the spec's JSON line (ParseJson and
 //                     SpecInputFromJson): the input's own cost
 //   BM_TtMetalMapping tt-metal's answer to "which core holds which page":
 //                     BufferDistributionSpec::compute_page_mapping's
@@ -28,10 +28,10 @@
 #include "benchmark/benchmark.h"
 #include "hlolayout/answers/ttnn.h"
 #include "hlolayout/cli/dispatch.h"
-#include "hlolayout/triton/json.h"
 #include "hlolayout/ttnn/spec_json.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/util/json_reader.h"
 
 namespace {
 

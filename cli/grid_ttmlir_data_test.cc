@@ -16,12 +16,12 @@
 #include "gtest/gtest.h"
 #include "hlolayout/testing/run_cli.h"
 #include "hlolayout/testing/test_data.h"
-#include "hlolayout/triton/json.h"
+#include "hlolayout/util/json_reader.h"
 
 namespace hlolayout::cli {
 namespace {
 
-using triton::JsonValue;
+using ::hlolayout::JsonValue;
 
 std::vector<std::string> Lines(const std::string& repo_path) {
   std::ifstream in(TestDataPath(repo_path));
@@ -92,7 +92,7 @@ TEST(GridTtmlirData, EveryCaseIsTheBuildersAnswer) {
   std::map<std::string, int> cases, matched;
   int samples = 0;
   for (const std::string& line : Lines("grid/testdata/ttmlir_cases.jsonl")) {
-    absl::StatusOr<JsonValue> row = triton::ParseJson(line);
+    absl::StatusOr<JsonValue> row = ParseJson(line);
     ASSERT_TRUE(row.ok()) << row.status();
     const std::string id = row->Find("id")->string;
     const std::string tensor = row->Find("tensor")->string;
@@ -109,7 +109,7 @@ TEST(GridTtmlirData, EveryCaseIsTheBuildersAnswer) {
       continue;
     }
     ASSERT_EQ(r.status, 0) << id << ": " << r.err;
-    absl::StatusOr<JsonValue> out = triton::ParseJson(r.out);
+    absl::StatusOr<JsonValue> out = ParseJson(r.out);
     ASSERT_TRUE(out.ok()) << out.status();
     bool ok = true;
     const size_t warnings = out->Find("warnings")->array.size();
@@ -136,7 +136,7 @@ TEST(GridTtmlirData, EveryCaseIsTheBuildersAnswer) {
       const std::string index = IndexArg(*sample.Find("index"));
       CliResult l = RunCli({"grid", "locate", "--json", tensor, index});
       ASSERT_EQ(l.status, 0) << id << " " << index << ": " << l.err;
-      absl::StatusOr<JsonValue> loc = triton::ParseJson(l.out);
+      absl::StatusOr<JsonValue> loc = ParseJson(l.out);
       ASSERT_TRUE(loc.ok()) << loc.status();
       const bool same = Covers(*loc, sample);
       EXPECT_TRUE(same) << id << " at " << index << ": got " << Show(*loc)
@@ -161,7 +161,7 @@ TEST(GridTtmlirData, EveryLitTestTypeIsRead) {
     ASSERT_EQ(fields.size(), 2u) << line;
     CliResult r = RunCli({"grid", "explain", "--json", fields[1]});
     if (r.status == 0) {
-      absl::StatusOr<JsonValue> out = triton::ParseJson(r.out);
+      absl::StatusOr<JsonValue> out = ParseJson(r.out);
       ASSERT_TRUE(out.ok()) << fields[0];
       ++counts[out->Find("warnings")->array.empty() ? "as_written"
                                                     : "warnings"];

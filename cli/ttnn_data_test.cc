@@ -19,12 +19,12 @@
 #include "gtest/gtest.h"
 #include "hlolayout/testing/run_cli.h"
 #include "hlolayout/testing/test_data.h"
-#include "hlolayout/triton/json.h"
+#include "hlolayout/util/json_reader.h"
 
 namespace hlolayout::cli {
 namespace {
 
-using triton::JsonValue;
+using ::hlolayout::JsonValue;
 
 std::vector<std::string> Lines(const std::string& text) {
   std::vector<std::string> lines;
@@ -41,7 +41,7 @@ std::string ReadFile(const std::string& repo_path) {
 }
 
 JsonValue Parse(const std::string& text) {
-  absl::StatusOr<JsonValue> v = triton::ParseJson(text);
+  absl::StatusOr<JsonValue> v = ParseJson(text);
   EXPECT_TRUE(v.ok()) << v.status().message() << "\n" << text.substr(0, 200);
   return v.ok() ? *std::move(v) : JsonValue();
 }

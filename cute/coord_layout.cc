@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/cute/composition.h"
+#include "hlolayout/cute/int_tuple_reader.h"
 #include "hlolayout/cute/lexer.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -163,7 +164,7 @@ class CoordParser {
 
   absl::StatusOr<CoordLayout> Parse() {
     const size_t start = lexer_.Peek().offset;
-    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple shape, ParseShape(0));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple shape, ParseShape());
     Token colon = lexer_.Next();
     if (colon.kind != TokenKind::kColon) return Unexpected(colon, "':'");
     const Token stride_start = lexer_.Peek();
@@ -180,44 +181,24 @@ class CoordParser {
   }
 
  private:
-  static constexpr int kMaxDepth = 64;
+  static constexpr int kMaxDepth = kMaxTupleDepth;
 
   absl::Status Error(const Token& at, absl::string_view message) {
-    return ParseError(lexer_.text(), at.offset, message);
+    return TokenError(lexer_, at, message);
   }
   absl::Status Unexpected(const Token& t, absl::string_view expected) {
-    if (t.kind == TokenKind::kError && t.error != "unexpected character") {
-      return Error(t, t.error);
-    }
-    return Error(
-        t, absl::StrCat("expected ", expected, ", found ",
-                        t.kind == TokenKind::kEnd ? std::string("end of input")
-                                                  : DescribeToken(t.text)));
+    return UnexpectedToken(lexer_, t, expected);
   }
 
-  absl::StatusOr<IntTuple> ParseShape(int depth) {
-    Token t = lexer_.Next();
-    if (t.kind == TokenKind::kInt) {
-      if (t.value <= 0) return Error(t, "shape must be positive");
-      return IntTuple(t.value);
-    }
-    if (t.kind != TokenKind::kLParen) return Unexpected(t, "integer or '('");
-    if (depth >= kMaxDepth) {
-      return Error(t, absl::StrCat("nesting deeper than ", kMaxDepth));
-    }
-    std::vector<IntTuple> elements;
-    if (lexer_.Peek().kind == TokenKind::kRParen) {
-      lexer_.Next();
-      return IntTuple::Tuple(std::move(elements));
-    }
-    while (true) {
-      HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple e, ParseShape(depth + 1));
-      elements.push_back(std::move(e));
-      Token sep = lexer_.Next();
-      if (sep.kind == TokenKind::kRParen) break;
-      if (sep.kind != TokenKind::kComma) return Unexpected(sep, "',' or ')'");
-    }
-    return IntTuple::Tuple(std::move(elements));
+  // The shape: an IntTuple (cute/int_tuple_reader.h) of positive
+  // integers, read as dynamic.
+  absl::StatusOr<IntTuple> ParseShape() {
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        IntTuple shape, ReadIntTuple(lexer_, [this](const Token& t) {
+          return t.value <= 0 ? Error(t, "shape must be positive")
+                              : absl::OkStatus();
+        }));
+    return WithTags(shape, /*is_static=*/false);
   }
 
   absl::StatusOr<CoordStride> ParseStride(int depth) {

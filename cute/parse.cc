@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/optional.h"
+#include "hlolayout/cute/int_tuple_reader.h"
 #include "hlolayout/cute/lexer.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/util/status_macros.h"
@@ -23,7 +24,7 @@ std::string ShortText(absl::string_view text) {
   return absl::StrCat(text.substr(0, kMaxShown), "...");
 }
 
-constexpr int kMaxDepth = 64;
+constexpr int kMaxDepth = kMaxTupleDepth;
 
 class Parser {
  public:
@@ -61,18 +62,12 @@ class Parser {
 
  private:
   absl::Status Error(const Token& at, absl::string_view message) {
-    return ParseError(lexer_.text(), at.offset, message);
+    return TokenError(lexer_, at, message);
   }
 
   // An error for an unexpected token; lexer errors win.
   absl::Status Unexpected(const Token& t, absl::string_view expected) {
-    // A stray character reads better as what was expected; malformed
-    // integers keep the lexer's message.
-    if (t.kind == TokenKind::kError && t.error != "unexpected character") {
-      return Error(t, t.error);
-    }
-    return Error(t, absl::StrCat("expected ", expected, ", found ",
-                                 DescribeToken(t.text)));
+    return UnexpectedToken(lexer_, t, expected);
   }
 
   absl::Status ExpectEnd() {
@@ -92,32 +87,16 @@ class Parser {
     return t.kind == TokenKind::kIdent && t.text == name;
   }
 
-  // Parses an IntTuple. Records the first leaf <= 0 (for shapes).
+  // Parses an IntTuple (cute/int_tuple_reader.h). Records the first leaf
+  // <= 0 (for shapes).
   absl::StatusOr<IntTuple> ParseIntTuple(int depth) {
-    Token t = lexer_.Next();
-    if (t.kind == TokenKind::kInt) {
-      if (t.value <= 0 && !bad_leaf_) bad_leaf_ = t;
-      return IntTuple(Int{t.value, t.is_static});
-    }
-    if (t.kind != TokenKind::kLParen) {
-      return Unexpected(t, "integer or '('");
-    }
-    if (depth >= kMaxDepth) {
-      return Error(t, absl::StrCat("nesting deeper than ", kMaxDepth));
-    }
-    std::vector<IntTuple> elements;
-    if (lexer_.Peek().kind == TokenKind::kRParen) {
-      lexer_.Next();
-      return IntTuple::Tuple(std::move(elements));
-    }
-    while (true) {
-      HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple e, ParseIntTuple(depth + 1));
-      elements.push_back(std::move(e));
-      Token sep = lexer_.Next();
-      if (sep.kind == TokenKind::kRParen) break;
-      if (sep.kind != TokenKind::kComma) return Unexpected(sep, "',' or ')'");
-    }
-    return IntTuple::Tuple(std::move(elements));
+    return ReadIntTuple(
+        lexer_,
+        [this](const Token& t) {
+          if (t.value <= 0 && !bad_leaf_) bad_leaf_ = t;
+          return absl::OkStatus();
+        },
+        depth);
   }
 
   // The stride after `shape:` (the colon already read), and the layout.

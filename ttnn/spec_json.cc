@@ -14,8 +14,6 @@
 namespace hlolayout::ttnn {
 namespace {
 
-using triton::JsonValue;
-
 struct Ctx {
   absl::string_view text;  // the whole input
   size_t base = 0;         // where the parsed value's text starts in it
@@ -25,8 +23,8 @@ struct Ctx {
     return ParseError(text, base + v.offset, message, file);
   }
   absl::Status Expected(const JsonValue& v, absl::string_view what) const {
-    return At(v, absl::StrCat("expected ", what, ", found ",
-                              triton::JsonKindName(v.kind)));
+    return At(
+        v, absl::StrCat("expected ", what, ", found ", JsonKindName(v.kind)));
   }
   // A model's refusal, located at `v`, keeping its rule.
   absl::Status Located(const JsonValue& v, const absl::Status& s) const {
@@ -300,7 +298,7 @@ absl::StatusOr<TensorSpecInput> SpecInputFromJson(const JsonValue& value,
 absl::StatusOr<std::vector<TensorSpecInput>> SpecInputsFromText(
     absl::string_view text, absl::string_view file) {
   std::vector<TensorSpecInput> out;
-  absl::StatusOr<JsonValue> whole = triton::ParseJson(text, file);
+  absl::StatusOr<JsonValue> whole = ParseJson(text, file);
   if (whole.ok()) {
     const Ctx ctx{text, 0, file};
     if (whole->is_array()) {
@@ -324,7 +322,7 @@ absl::StatusOr<std::vector<TensorSpecInput>> SpecInputsFromText(
     if (end == absl::string_view::npos) end = text.size();
     const absl::string_view line = text.substr(start, end - start);
     if (!absl::StripAsciiWhitespace(line).empty()) {
-      absl::StatusOr<JsonValue> v = triton::ParseJson(line, file);
+      absl::StatusOr<JsonValue> v = ParseJson(line, file);
       if (!v.ok()) {
         return first ? whole.status()
                      : Relocated(v.status(), text, start, file);

@@ -22,8 +22,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "hlolayout/triton/json.h"
 #include "hlolayout/ttnn/tensor_spec.h"
+#include "hlolayout/util/json_reader.h"
 
 namespace hlolayout::ttnn {
 
@@ -31,9 +31,9 @@ namespace hlolayout::ttnn {
 //
 // `value` was parsed from `text`; errors point into it ("1:12: expected an
 // array of dims, found a string", the line and a caret), prefixed by `file`.
-absl::StatusOr<TensorSpecInput> SpecInputFromJson(
-    const triton::JsonValue& value, absl::string_view text,
-    absl::string_view file = "");
+absl::StatusOr<TensorSpecInput> SpecInputFromJson(const JsonValue& value,
+                                                  absl::string_view text,
+                                                  absl::string_view file = "");
 
 // SpecInputsFromText
 //

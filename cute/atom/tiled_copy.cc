@@ -24,19 +24,6 @@ namespace {
 using atom_internal::Tuple;
 using atom_internal::ZippedDivideGuided;
 
-absl::Status Wrap(absl::string_view op, absl::string_view step,
-                  const absl::Status& inner) {
-  return absl::Status(inner.code(),
-                      absl::StrCat(op, ": ", step, ": ", inner.message()));
-}
-
-#define TCOPY_TRY(lhs, expr, step) \
-  TCOPY_TRY_IMPL_(HLOLAYOUT_STATUS_CONCAT_(tcopy_, __LINE__), lhs, expr, step)
-#define TCOPY_TRY_IMPL_(tmp, lhs, expr, step)              \
-  auto tmp = (expr);                                       \
-  if (!tmp.ok()) return Wrap(op_name, step, tmp.status()); \
-  lhs = *std::move(tmp)
-
 Tiler T(const Layout& l) { return Tiler::Of(l); }
 Tiler U() { return Tiler::Underscore(); }
 Tiler Tup(std::vector<Tiler> e) { return Tiler::Tuple(std::move(e)); }
@@ -61,31 +48,36 @@ absl::StatusOr<Layout> ThrFrgOfTile(const Tile& tiler,
   const int64_t atom_thr = ref_layout.mode(0).size();
   const int64_t atom_val = ref_layout.mode(1).size();
   Layout ref;
-  TCOPY_TRY(
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
       ref,
       atom_internal::StaticCompact(IntTuple::Tuple({TilerShape(tiler), 1})),
-      "the reference tile");
+      op_name, "the reference tile");
   Layout ref2trg;
-  TCOPY_TRY(ref2trg, Composition(RightInverse(ref_layout), trg),
-            "the atom's reference-to-target map");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      ref2trg, Composition(RightInverse(ref_layout), trg), op_name,
+      "the atom's reference-to-target map");
   Layout atom_tv;
-  TCOPY_TRY(
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
       atom_tv,
       ZippedDivideGuided(tiled_layout_tv,
                          Tup({T(*atom_internal::StaticCompact(atom_thr)),
                               T(*atom_internal::StaticCompact(atom_val))})),
-      "dividing the TV layout by the atom");
+      op_name, "dividing the TV layout by the atom");
   Layout trg_tv;
-  TCOPY_TRY(trg_tv, Composition(atom_tv, Tup({T(ref2trg), U()})),
-            "composing with the atom");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      trg_tv, Composition(atom_tv, Tup({T(ref2trg), U()})), op_name,
+      "composing with the atom");
   Layout zipped;
-  TCOPY_TRY(zipped, atom_internal::Zip(trg_tv), "zip");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(zipped, atom_internal::Zip(trg_tv),
+                                      op_name, "zip");
   Layout thrval2mn;
-  TCOPY_TRY(thrval2mn,
-            Coalesce(zipped, IntTuple::Tuple({1, IntTuple::Tuple({1, 1})})),
-            "coalesce");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      thrval2mn,
+      Coalesce(zipped, IntTuple::Tuple({1, IntTuple::Tuple({1, 1})})), op_name,
+      "coalesce");
   Layout tv;
-  TCOPY_TRY(tv, Composition(ref, Tup({T(thrval2mn), U()})), "the tile");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      tv, Composition(ref, Tup({T(thrval2mn), U()})), op_name, "the tile");
   // tv_tensor(make_coord(_,_), _)(_,_,0): the (thread, value) modes.
   const Layout head = tv.mode(0);
   if (!head.shape().is_tuple() || head.rank() != 2) {
@@ -146,14 +138,16 @@ absl::StatusOr<TiledCopy> MakeTiledCopy(const CopyAtom& atom,
   const Layout val_layout = atom_internal::AllStatic(val_layout_in);
   const absl::string_view op_name = "make_tiled_copy";
   Layout layout_mn;
-  TCOPY_TRY(layout_mn, RakedProduct(thr_layout, val_layout),
-            "the raked product of the thread and value layouts");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      layout_mn, RakedProduct(thr_layout, val_layout), op_name,
+      "the raked product of the thread and value layouts");
   Layout layout_tv;
-  TCOPY_TRY(layout_tv,
-            atom_internal::WithShape(
-                RightInverse(layout_mn),
-                IntTuple::Tuple({thr_layout.size(), val_layout.size()})),
-            "the TV layout");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      layout_tv,
+      atom_internal::WithShape(
+          RightInverse(layout_mn),
+          IntTuple::Tuple({thr_layout.size(), val_layout.size()})),
+      op_name, "the TV layout");
   Tile tiler;
   const IntTuple each = atom_internal::ProductEach(layout_mn.shape());
   if (each.is_int()) {
@@ -201,10 +195,11 @@ absl::StatusOr<TiledCopy> MakeTiledCopyCAtom(const CopyAtom& atom,
                      layout_c.mode(1).size()));
   }
   Layout layout_tv;
-  TCOPY_TRY(layout_tv,
-            Composition(layout_c, *atom_internal::StaticCompact(IntTuple::Tuple(
-                                      {layout_c.mode(0).size(), copy_v}))),
-            "keeping one atom's values");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      layout_tv,
+      Composition(layout_c, *atom_internal::StaticCompact(IntTuple::Tuple(
+                                {layout_c.mode(0).size(), copy_v}))),
+      op_name, "keeping one atom's values");
   const int64_t m = mma.tile_mnk[0];
   const int64_t n = mma.tile_mnk[1];
   Tile tiler;
@@ -214,20 +209,24 @@ absl::StatusOr<TiledCopy> MakeTiledCopyCAtom(const CopyAtom& atom,
         IntTuple::Tuple({m, n}),
         IntTuple::Tuple({i == 0 ? 1 : 0, i == 1 ? 1 : 0}));
     Layout comp;
-    TCOPY_TRY(comp, Composition(axis, layout_tv), "the tiler");
+    HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(comp, Composition(axis, layout_tv),
+                                        op_name, "the tiler");
     const Layout filtered = Filter(comp);
     tiler.push_back(TileMode::Of(filtered));
     tiler_parts.push_back(T(filtered));
   }
   Layout tile2mma;
-  TCOPY_TRY(tile2mma,
-            Composition(*atom_internal::StaticCompact(IntTuple::Tuple({m, n})),
-                        Tup(tiler_parts)),
-            "the tile-to-MMA map");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      tile2mma,
+      Composition(*atom_internal::StaticCompact(IntTuple::Tuple({m, n})),
+                  Tup(tiler_parts)),
+      op_name, "the tile-to-MMA map");
   Layout inverse;
-  TCOPY_TRY(inverse, LeftInverse(tile2mma), "the tile-to-MMA map's inverse");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(inverse, LeftInverse(tile2mma), op_name,
+                                      "the tile-to-MMA map's inverse");
   Layout tv;
-  TCOPY_TRY(tv, Composition(inverse, layout_tv), "the TV layout");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(tv, Composition(inverse, layout_tv),
+                                      op_name, "the TV layout");
   return Finish(atom, std::move(tv), std::move(tiler), op_name, true);
 }
 

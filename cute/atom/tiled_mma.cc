@@ -26,17 +26,7 @@ namespace {
 using atom_internal::Tuple;
 using atom_internal::ZippedDivideGuided;
 
-absl::Status Wrap(absl::string_view step, const absl::Status& inner) {
-  return absl::Status(inner.code(), absl::StrCat("make_tiled_mma: ", step, ": ",
-                                                 inner.message()));
-}
-
-#define TMMA_TRY(lhs, expr, step) \
-  TMMA_TRY_IMPL_(HLOLAYOUT_STATUS_CONCAT_(tmma_, __LINE__), lhs, expr, step)
-#define TMMA_TRY_IMPL_(tmp, lhs, expr, step)      \
-  auto tmp = (expr);                              \
-  if (!tmp.ok()) return Wrap(step, tmp.status()); \
-  lhs = *std::move(tmp)
+constexpr absl::string_view kMakeTiledMma = "make_tiled_mma";
 
 Tiler T(const Layout& l) { return Tiler::Of(l); }
 Tiler U() { return Tiler::Underscore(); }
@@ -48,25 +38,27 @@ absl::StatusOr<Layout> Thrfrg(const Layout& ref, const TileMode& perm0,
                               int64_t atom1, const Layout& atom_tv,
                               int64_t thr0, int64_t thr1) {
   Layout t_tensor;
-  TMMA_TRY(t_tensor,
-           LogicalDivide(ref, Tup({T(perm0.layout()), T(perm1.layout())})),
-           "permuting the tile");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      t_tensor, LogicalDivide(ref, Tup({T(perm0.layout()), T(perm1.layout())})),
+      kMakeTiledMma, "permuting the tile");
   Layout c_tensor;
-  TMMA_TRY(c_tensor,
-           ZippedDivideGuided(t_tensor,
-                              Tup({T(*atom_internal::StaticCompact(atom0)),
-                                   T(*atom_internal::StaticCompact(atom1))})),
-           "dividing the tile by the atom");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      c_tensor,
+      ZippedDivideGuided(t_tensor,
+                         Tup({T(*atom_internal::StaticCompact(atom0)),
+                              T(*atom_internal::StaticCompact(atom1))})),
+      kMakeTiledMma, "dividing the tile by the atom");
   Layout tv_tensor;
-  TMMA_TRY(tv_tensor, Composition(c_tensor, Tup({T(atom_tv), U()})),
-           "composing with the atom's TV layout");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      tv_tensor, Composition(c_tensor, Tup({T(atom_tv), U()})), kMakeTiledMma,
+      "composing with the atom's TV layout");
   Layout thr_tensor;
-  TMMA_TRY(
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
       thr_tensor,
       ZippedDivideGuided(
           tv_tensor, Tup({U(), Tup({T(*atom_internal::StaticCompact(thr0)),
                                     T(*atom_internal::StaticCompact(thr1))})})),
-      "dividing by the thread layout");
+      kMakeTiledMma, "dividing by the thread layout");
   return thr_tensor;
 }
 
@@ -137,7 +129,8 @@ absl::StatusOr<Layout> PadAtomLayout(const Layout& atom_layout) {
   if (!static_layout.shape().is_tuple()) modes = {static_layout};
   while (modes.size() < 3) modes.push_back(Layout());  // 1:0
   Layout padded;
-  TMMA_TRY(padded, Tuple(modes), "padding the atom layout");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(padded, Tuple(modes), kMakeTiledMma,
+                                      "padding the atom layout");
   return padded;
 }
 
@@ -145,32 +138,38 @@ absl::StatusOr<Layout> PadAtomLayout(const Layout& atom_layout) {
 // completed by its complement, restricted to the threads.
 absl::StatusOr<Layout> ThreadIndexMap(const Layout& vmnk) {
   Layout comp;
-  TMMA_TRY(comp, Complement(vmnk), "the thread layout's complement");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(comp, Complement(vmnk), kMakeTiledMma,
+                                      "the thread layout's complement");
   Layout both;
-  TMMA_TRY(both, Tuple({vmnk, comp}), "the thread layout");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(both, Tuple({vmnk, comp}), kMakeTiledMma,
+                                      "the thread layout");
   const Layout inv = RightInverse(both);
   const Layout head = atom_internal::StaticMake(
       IntTuple::Tuple({vmnk.size(), 1}), IntTuple::Tuple({1, 0}));
   Layout map;
-  TMMA_TRY(map, Composition(head, inv), "thread index map");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(map, Composition(head, inv),
+                                      kMakeTiledMma, "thread index map");
   return map;
 }
 
 // C: the M x N tile's thread fragment, indexed by thread.
 absl::StatusOr<Layout> CTv(const MmaTiling& t, const Layout& atom_c_tv) {
   Layout ref;
-  TMMA_TRY(ref,
-           atom_internal::StaticCompact(
-               IntTuple::Tuple({t.tile_mnk[0], t.tile_mnk[1]})),
-           "the C tile");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      ref,
+      atom_internal::StaticCompact(
+          IntTuple::Tuple({t.tile_mnk[0], t.tile_mnk[1]})),
+      kMakeTiledMma, "the C tile");
   Layout thr;
-  TMMA_TRY(thr,
-           Thrfrg(ref, t.perm[0], t.perm[1], t.atom_mnk[0], t.atom_mnk[1],
-                  atom_c_tv, t.thr_mnk[0], t.thr_mnk[1]),
-           "C");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      thr,
+      Thrfrg(ref, t.perm[0], t.perm[1], t.atom_mnk[0], t.atom_mnk[1], atom_c_tv,
+             t.thr_mnk[0], t.thr_mnk[1]),
+      kMakeTiledMma, "C");
   Layout tv;
-  TMMA_TRY(tv, Composition(thr, Tup({T(*t.thridx_2_thrid), U()})),
-           "C: thread index");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      tv, Composition(thr, Tup({T(*t.thridx_2_thrid), U()})), kMakeTiledMma,
+      "C: thread index");
   return tv;
 }
 
@@ -182,23 +181,28 @@ absl::StatusOr<Layout> OperandTv(const MmaTiling& t, int row, int col,
                                  absl::string_view name) {
   const std::string label(name);
   Layout ref;
-  TMMA_TRY(ref,
-           atom_internal::StaticCompact(
-               IntTuple::Tuple({t.tile_mnk[row], t.tile_mnk[col]})),
-           "the " + label + " tile");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      ref,
+      atom_internal::StaticCompact(
+          IntTuple::Tuple({t.tile_mnk[row], t.tile_mnk[col]})),
+      kMakeTiledMma, "the " + label + " tile");
   Layout thr;
-  TMMA_TRY(thr,
-           Thrfrg(ref, t.perm[row], t.perm[col], t.atom_mnk[row],
-                  t.atom_mnk[col], atom_tv, t.thr_mnk[row], t.thr_mnk[col]),
-           label);
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      thr,
+      Thrfrg(ref, t.perm[row], t.perm[col], t.atom_mnk[row], t.atom_mnk[col],
+             atom_tv, t.thr_mnk[row], t.thr_mnk[col]),
+      kMakeTiledMma, label);
   const Layout mn = atom_internal::StaticMake(
       IntTuple::Tuple({t.thr_mnk[0], t.thr_mnk[1]}), std::move(spread_stride));
   Layout spread;
-  TMMA_TRY(spread, Composition(thr, Tup({Tup({U(), Tup({T(mn), U()})}), U()})),
-           label + (row == 0 ? ": spreading over N" : ": spreading over M"));
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      spread, Composition(thr, Tup({Tup({U(), Tup({T(mn), U()})}), U()})),
+      kMakeTiledMma,
+      label + (row == 0 ? ": spreading over N" : ": spreading over M"));
   Layout tv;
-  TMMA_TRY(tv, Composition(spread, Tup({T(*t.thridx_2_thrid), U()})),
-           label + ": thread index");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      tv, Composition(spread, Tup({T(*t.thridx_2_thrid), U()})), kMakeTiledMma,
+      label + ": thread index");
   return tv;
 }
 
@@ -223,9 +227,10 @@ absl::StatusOr<TiledMma> MakeTiledMmaShell(const MmaAtom& atom,
   tm.permutation = permutation;
   while (tm.permutation.size() < 3) tm.permutation.push_back(TileMode());
 
-  TMMA_TRY(tm.thr_layout_vmnk,
-           TiledProduct(atom.thr_id, Tiler::Of(tm.atom_layout_mnk)),
-           "tiling the atom's threads");
+  HLOLAYOUT_ASSIGN_OR_RETURN_PREFIXED(
+      tm.thr_layout_vmnk,
+      TiledProduct(atom.thr_id, Tiler::Of(tm.atom_layout_mnk)), kMakeTiledMma,
+      "tiling the atom's threads");
   const MmaTiling t = TilingOf(tm);
   tm.tile_mnk = t.tile_mnk;
   HLOLAYOUT_ASSIGN_OR_RETURN(tm.thridx_2_thrid,

@@ -1,4 +1,4 @@
-#include "hlolayout/triton/json.h"
+#include "hlolayout/util/json_reader.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/parser/diagnostic.h"
 
-namespace hlolayout::triton {
+namespace hlolayout {
 namespace {
 
 class Reader {
@@ -342,4 +342,4 @@ absl::StatusOr<JsonValue> ParseJson(absl::string_view text,
   return Reader(text, file_name).Document();
 }
 
-}  // namespace hlolayout::triton
+}  // namespace hlolayout
