@@ -31,11 +31,6 @@ std::optional<T> Optional(const absl::optional<T>& v) {
   return v ? std::optional<T>(*v) : std::nullopt;
 }
 
-// A list that is left out when empty.
-Omit<std::vector<int64_t>> UnlessEmpty(const std::vector<int64_t>& v) {
-  return v.empty() ? Omit<std::vector<int64_t>>() : v;
-}
-
 std::string SeedText(const grid::GridAnalysis& a, std::string text) {
   // The seed printer writes `tt`; a `ttcore` text is answered in its names.
   if (a.text.seed_dialect != "ttcore") return text;

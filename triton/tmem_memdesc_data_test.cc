@@ -52,8 +52,9 @@ TEST(TmemMemdescDataTest, EveryAnswerAgrees) {
     if (const JsonValue* refused = row.Find("refused")) {
       ++refused_by_release[release];
       EXPECT_FALSE(c.status.ok()) << where;
-      if (!c.status.ok())
+      if (!c.status.ok()) {
         EXPECT_EQ(Message(c.status), refused->string) << where;
+      }
     } else {
       EXPECT_TRUE(c.status.ok()) << where << ": " << c.status;
     }
