@@ -35,6 +35,20 @@ example:
   hlolayout explain 'bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}'
 )";
 
+// The first padding section of `e` (or of its parts) that could not be
+// computed, as "shape: message"; "" when every one was.
+std::string FirstSizeError(const ShapeExplanation& e) {
+  if (e.kind == ShapeExplanation::Kind::kArray && !e.padding.ok() &&
+      !e.HasUnboundedDimension()) {
+    return absl::StrCat(e.shape, ": ", e.padding.status().message());
+  }
+  for (const ShapeExplanation& part : e.parts) {
+    std::string error = FirstSizeError(part);
+    if (!error.empty()) return error;
+  }
+  return "";
+}
+
 int RunExplain(const std::vector<std::string>& raw_args, IoContext& io) {
   absl::StatusOr<Args> args = ParseArgs(raw_args, {"json"}, {"file"});
   if (!args.ok()) {
@@ -46,6 +60,15 @@ int RunExplain(const std::vector<std::string>& raw_args, IoContext& io) {
   if (!texts.ok()) {
     io.err << "hlolayout explain: " << texts.status().message() << "\n";
     return texts.status().code() == absl::StatusCode::kInvalidArgument ? 2 : 1;
+  }
+  if (texts->empty()) {
+    // Nothing to explain is not an answer: an empty file or input.
+    const std::string file = args->Value("file", "");
+    io.err << "hlolayout explain: no shape in "
+           << (file.empty() ? std::string("standard input")
+                            : absl::StrCat("'", file, "'"))
+           << "\n";
+    return 1;
   }
   int status = 0;
   bool first = true;
@@ -64,7 +87,12 @@ int RunExplain(const std::vector<std::string>& raw_args, IoContext& io) {
     } else {
       io.out << (first ? "" : "\n") << ExplanationText(explanation);
     }
-    if (!explanation.ok()) status = 1;
+    if (!explanation.ok()) {
+      // The reason is in the answer; stderr says why the status is 1.
+      io.err << "hlolayout explain: cannot size " << FirstSizeError(explanation)
+             << "\n";
+      status = 1;
+    }
     first = false;
   }
   return status;

@@ -24,6 +24,14 @@
 
 namespace hlolayout::cli {
 
+// Out of memory, the program says so on stderr, with the input it was
+// reading last ("hlolayout: out of memory while reading 'dump.txt'"), and
+// exits with status 1, whichever thread ran out: ExitOnOutOfMemory installs
+// the handlers (the program's main does), and every input this file opens
+// is noted (NoteReading; "-" is standard input).
+void ExitOnOutOfMemory();
+void NoteReading(absl::string_view path);
+
 // The whole content of file `path`, or of io.in when `path` is "-".
 // Errors: "cannot open 'x.txt': No such file or directory".
 absl::StatusOr<std::string> ReadInput(absl::string_view path, IoContext& io);

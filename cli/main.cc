@@ -11,9 +11,11 @@
 
 #include "hlolayout/cli/dispatch.h"
 #include "hlolayout/cli/heap.h"
+#include "hlolayout/cli/input.h"
 
 int main(int argc, char** argv) {
   hlolayout::cli::UseHugePagesForTheHeap();
+  hlolayout::cli::ExitOnOutOfMemory();
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
   hlolayout::cli::IoContext io{std::cin, std::cout, std::cerr,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -302,7 +303,11 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   writer_options.top = flags.top;
   writer_options.space = flags.space;
   MemoryWriter writer(writer_options);
-  io.out << writer.Start();
+  // JSON is one document: held back until every file is read, so that a
+  // refusal leaves nothing on stdout (not a lone '[').
+  std::ostringstream held;
+  std::ostream& out = writer_options.form == MemoryForm::kJson ? held : io.out;
+  out << writer.Start();
   for (const std::string& path : paths) {
     // Mapped, not copied (cli/input.h).
     absl::StatusOr<std::unique_ptr<InputText>> input = OpenInput(path, io);
@@ -338,7 +343,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     };
     std::vector<HloModule> modules;
     const absl::Status status =
-        writer.WriteText((*input)->view(), options, io.out, io.err,
+        writer.WriteText((*input)->view(), options, out, io.err,
                          io.exits_after ? &modules : nullptr);
     if (releasing.joinable()) releasing.join();
     if (!status.ok()) {
@@ -351,7 +356,8 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   if (writer_options.form == MemoryForm::kHtml) {
     return WriteMemoryPage(args->Value("html", "-"), end, io);
   }
-  io.out << end;
+  out << end;
+  if (&out == &held) io.out << held.str();
   return 0;
 }
 

@@ -91,7 +91,7 @@ constexpr HloOpcodeInfo kOpcodes[] = {
     {"transpose", 1, 1, kArity, -1},
     {"reverse", 1, 1, kArity, -1},
     {"slice", 1, 1, kArity, -1},
-    {"get-tuple-element", 1, 1, kArity, -1},
+    {"get-tuple-element", 1, 1, kArity | kOperandRule, -1},
     {"copy-start", 1, 1, kArity, -1},
     {"copy-done", 1, 1, kArity, -1},
     {"reduce-precision", 1, 1, kArity, -1},
@@ -584,6 +584,15 @@ absl::Status CheckHloOperandRule(const HloOperandRule& rule,
                    "a broadcast of a non-scalar needs dimensions=");
       }
       return absl::OkStatus();
+    case HloOperandRule::Kind::kTupleIndexInRange:
+      // XLA's verifier infers the element's shape: an index past the
+      // tuple (or an operand that is no tuple) is refused.
+      if (!operand.IsTuple() || rule.dimension >= operand.tuple_size()) {
+        return Bad(error_offset, rule.offset,
+                   absl::StrCat("tuple index ", rule.dimension,
+                                " is out of range for ", operand.ToString()));
+      }
+      return absl::OkStatus();
     case HloOperandRule::Kind::kConditionalPredicate: {
       const bool pred = operand.IsArray() && operand.rank() == 0 &&
                         operand.element_type() == PRED;
@@ -764,6 +773,25 @@ absl::Status CheckOneDimension(const InstructionContext& c,
   return c.OnOperand(rule);
 }
 
+// index= of a get-tuple-element: a number, of an element of its operand.
+absl::Status CheckTupleIndex(const InstructionContext& c,
+                             absl::string_view value) {
+  const size_t value_at = At(c.text_begin, value);
+  int64_t index = 0;
+  if (!absl::SimpleAtoi(value, &index) || index < 0) {
+    return Bad(c.error_offset, value_at,
+               absl::StrCat("'get-tuple-element' expects index= of a tuple "
+                            "element, found ",
+                            value));
+  }
+  HloOperandRule rule;
+  rule.kind = HloOperandRule::Kind::kTupleIndexInRange;
+  rule.opcode = c.opcode;
+  rule.dimension = index;
+  rule.offset = value_at;
+  return c.OnOperand(rule);
+}
+
 // api_version= of a custom-call.
 absl::Status CheckApiVersion(const InstructionContext& c,
                              absl::string_view value) {
@@ -792,6 +820,10 @@ absl::Status CheckAttribute(const InstructionContext& c,
   // sharding, frontend_attributes...).
   switch (name.size()) {
     case 5:
+      if (name == "index" && c.operand_count == 1 &&
+          c.opcode == "get-tuple-element") {
+        return CheckTupleIndex(c, value);
+      }
       if (name == "calls" && (c.flags & kCallsNothing)) {
         return Bad(
             c.error_offset, At(c.text_begin, name),

@@ -106,15 +106,16 @@ inline bool HloInstructionHasRules(const HloOpcodeInfo* info,
 // earlier part).
 struct HloOperandRule {
   enum class Kind : uint8_t {
-    kDimensionInRange,     // dimensions={d}: d < rank of an array operand
-    kLayoutConstraint,     // operand_layout_constraints: compatible shapes
-    kBroadcastOfScalar,    // broadcast without dimensions=: a scalar
-    kConditionalPredicate  // a pred or s32 scalar (pred: no branches)
+    kDimensionInRange,      // dimensions={d}: d < rank of an array operand
+    kLayoutConstraint,      // operand_layout_constraints: compatible shapes
+    kBroadcastOfScalar,     // broadcast without dimensions=: a scalar
+    kConditionalPredicate,  // a pred or s32 scalar (pred: no branches)
+    kTupleIndexInRange      // get-tuple-element index=: an element there
   };
   Kind kind = Kind::kDimensionInRange;
   size_t operand = 0;
   absl::string_view opcode;
-  int64_t dimension = 0;             // kDimensionInRange
+  int64_t dimension = 0;  // kDimensionInRange; the index: kTupleIndexInRange
   size_t constraint_index = 0;       // kLayoutConstraint
   absl::string_view constraint;      // kLayoutConstraint: its shape text
   bool branch_computations = false;  // kConditionalPredicate

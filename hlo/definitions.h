@@ -76,6 +76,7 @@ class DefinitionTable {
   void Clear() {
     size_ = 0;
     indexed_ = 0;
+    duplicate_ = -1;
     far_.clear();
     index_.Clear();
   }
@@ -183,6 +184,27 @@ class DefinitionTable {
     if (latest >= 0 || indexed_ == 0) return latest;
     return FindIndexed(name, NameHash(name));
   }
+  // A definition whose name an earlier definition has (the first such
+  // indexed; in a small table, the first in order), with that earlier one
+  // in `*earlier`; -1 when every name is defined once. Indexes the
+  // definitions not indexed yet (a small table is scanned instead).
+  int64_t FindDuplicate(int64_t* earlier) {
+    if (indexed_ == 0 && size_ <= kScanned) {
+      for (size_t i = 1; i < size_; ++i) {
+        const int64_t e = FindFrom(0, name(i), i);
+        if (e >= 0) {
+          *earlier = e;
+          return static_cast<int64_t>(i);
+        }
+      }
+      return -1;
+    }
+    if (indexed_ < size_) IndexBefore(size_);
+    *earlier = duplicate_earlier_;
+    return duplicate_;
+  }
+  // True when a name defined here is also defined in `other`.
+  bool SharesNameWith(const DefinitionTable& other) const;
   // Brings the index slot of a name about to be added or looked up into the
   // cache (a large computation's index is larger than the cache).
   void Prefetch(uint64_t hash) const { index_.Prefetch(hash); }
@@ -238,8 +260,12 @@ class DefinitionTable {
   }
   // The latest definition of `name` from `begin` on, by a scan, or -1.
   int64_t FindFrom(size_t begin, absl::string_view name) const {
+    return FindFrom(begin, name, size_);
+  }
+  // The same among the definitions before `end`.
+  int64_t FindFrom(size_t begin, absl::string_view name, size_t end) const {
     const size_t n = name.size();
-    for (size_t i = size_; i-- > begin;) {
+    for (size_t i = end; i-- > begin;) {
       const absl::string_view d = this->name(i);
       if (d.size() == n && n > 0 && d[0] == name[0] &&
           SameBytes(d.data(), name.data(), n)) {
@@ -255,14 +281,23 @@ class DefinitionTable {
       return i < size_ ? name(i) : absl::string_view();
     };
     if (indexed_ + 1 == end) {
-      index_.Add(name(indexed_), latest_hash_, static_cast<uint32_t>(indexed_),
-                 name_of);
+      NoteDuplicate(index_.Add(name(indexed_), latest_hash_,
+                               static_cast<uint32_t>(indexed_), name_of),
+                    indexed_);
     } else {
       for (; indexed_ < end; ++indexed_) {
-        index_.Add(name(indexed_), static_cast<uint32_t>(indexed_), name_of);
+        NoteDuplicate(index_.Add(name(indexed_),
+                                 static_cast<uint32_t>(indexed_), name_of),
+                      indexed_);
       }
     }
     indexed_ = end;
+  }
+  void NoteDuplicate(int64_t earlier, size_t i) {
+    if (earlier >= 0 && duplicate_ < 0) {
+      duplicate_ = static_cast<int64_t>(i);
+      duplicate_earlier_ = earlier;
+    }
   }
   int64_t FindIndexed(absl::string_view name, uint64_t hash) const
       __attribute__((noinline)) {
@@ -285,7 +320,30 @@ class DefinitionTable {
   uint64_t latest_hash_ = 0;
   std::vector<Far> far_;
   NameIndex index_;
+  // The first definition indexed whose name an earlier one has, and that
+  // one; -1: none.
+  int64_t duplicate_ = -1;
+  int64_t duplicate_earlier_ = -1;
 };
+
+inline bool DefinitionTable::SharesNameWith(
+    const DefinitionTable& other) const {
+  // The smaller table's names looked up in the larger one.
+  const DefinitionTable& small = size_ <= other.size_ ? *this : other;
+  const DefinitionTable& large = size_ <= other.size_ ? other : *this;
+  constexpr size_t kBatch = 32;
+  absl::string_view names[kBatch];
+  int64_t found[kBatch];
+  for (size_t begin = 0; begin < small.size_; begin += kBatch) {
+    const size_t n = std::min(kBatch, small.size_ - begin);
+    for (size_t i = 0; i < n; ++i) names[i] = small.name(begin + i);
+    large.FindEach(names, n, found);
+    for (size_t i = 0; i < n; ++i) {
+      if (found[i] >= 0) return true;
+    }
+  }
+  return false;
+}
 
 // The computations of the module being read, by name: each one's name and
 // the offset where it is defined, in text order. Shared, like

@@ -99,28 +99,31 @@ class NameIndex {
   }
   bool empty() const { return count_ == 0; }
   size_t size() const { return count_; }
-  // Adds index `i` for `name` (hash `h`), in place of an earlier one.
+  // Adds index `i` for `name` (hash `h`), in place of an earlier one;
+  // returns the earlier one's index, or -1.
   template <typename NameOf>
-  void Add(absl::string_view name, uint64_t h, uint32_t i,
-           const NameOf& name_of) {
+  int64_t Add(absl::string_view name, uint64_t h, uint32_t i,
+              const NameOf& name_of) {
     if (count_ >= limit_) Grow();
     const uint64_t tag = h & 0xffffffff00000000ULL;
     uint64_t* const slots = slots_.data();
     size_t s = (h >> 32) & mask_;
     while (slots[s] != 0) {
+      const uint32_t old = static_cast<uint32_t>(slots[s]) - 1;
       if ((slots[s] & 0xffffffff00000000ULL) == tag &&
-          SameName(name_of(static_cast<uint32_t>(slots[s]) - 1), name)) {
+          SameName(name_of(old), name)) {
         slots[s] = tag | (uint64_t{i} + 1);
-        return;
+        return old;
       }
       s = (s + 1) & mask_;
     }
     slots[s] = tag | (uint64_t{i} + 1);
     ++count_;
+    return -1;
   }
   template <typename NameOf>
-  void Add(absl::string_view name, uint32_t i, const NameOf& name_of) {
-    Add(name, NameHash(name), i, name_of);
+  int64_t Add(absl::string_view name, uint32_t i, const NameOf& name_of) {
+    return Add(name, NameHash(name), i, name_of);
   }
   // Brings the slot where `h` starts its probe into the cache.
   void Prefetch(uint64_t h) const {

@@ -247,6 +247,24 @@ struct HloPartLinks {
     std::shared_ptr<const hlo_internal::ComputationTable> computations;
     std::vector<absl::string_view> pending_callees;
     std::vector<absl::string_view> async_calls;
+    // A computation of the module called by one in the part and defined
+    // by it or after it (XLA reads callees first).
+    bool calls_forward = false;
+    // The part's first computation (of a tail: begun before the part)
+    // calls these: none may be the computation open at the cut before the
+    // part, which is not defined before itself.
+    std::vector<absl::string_view> first_callees;
+    // Last sides: the computation open at the cut.
+    absl::string_view open_computation;
+    // An instruction name the part defines twice in the computation.
+    bool names_twice = false;
+    // Of the module: a computation in the part says ENTRY (the one open at
+    // the cut included); its header in the part has an
+    // entry_computation_layout. Without an ENTRY the last computation is
+    // checked against that layout, which the parts do not know: such a
+    // module is read whole.
+    bool entry_marked = false;
+    bool entry_layout = false;
   };
   // ReadHloTail: the computation and module open at `begin`, and whether
   // they end in the part.

@@ -31,6 +31,7 @@ absl::Status Reader::CheckModuleHeaderRules() {
 
 absl::Status Reader::NoteComputationName() {
   computation_slot_ = -1;
+  calls_limit_ = computations_->size();
   if (computation_.name.empty()) return absl::OkStatus();
   const uint64_t hash = NameHash(computation_.name);
   if (HasComputation(computation_.name, hash)) {
@@ -39,6 +40,7 @@ absl::Status Reader::NoteComputationName() {
         absl::StrCat("computation '", computation_.name, "' is defined twice"));
   }
   computation_slot_ = static_cast<int64_t>(computations_->size());
+  calls_limit_ = computations_->size();
   computations_->Add(computation_.name, hash, computation_.offset);
   computation_roots_.emplace_back();
   return absl::OkStatus();
@@ -246,6 +248,8 @@ absl::Status Reader::CheckInstruction(DraftInstruction& in,
                                 computation_.name, "'"));
     }
     parameter_numbers_.push_back(number);
+    parameter_offsets_.push_back(in.offset);
+    parameter_texts_.push_back(in.shape_text());
   }
   if ((kinds & (kHloAttrCallee | kHloAttrControl)) != 0) {
     for (const HloAttribute& attribute : in.attributes()) {
@@ -495,6 +499,10 @@ absl::Status Reader::CheckComputationEnd(int64_t root) {
     absl::Status status = CheckUse(use, d);
     if (!status.ok()) return status;
   }
+  if (!first) {
+    absl::Status status = CheckNamesAndParameters();
+    if (!status.ok()) return status;
+  }
   if (root >= 0 && computation_.has_signature && !result_text_.empty()) {
     const Definition def = definitions_->Get(root);
     if (!def.shape_text.empty() &&
@@ -513,12 +521,50 @@ absl::Status Reader::CheckComputationEnd(int64_t root) {
   return absl::OkStatus();
 }
 
+absl::Status Reader::CheckNamesAndParameters() {
+  // XLA's parser keeps one instruction per name in a computation.
+  int64_t earlier = -1;
+  const int64_t twice = definitions_->FindDuplicate(&earlier);
+  if (twice >= 0) {
+    const absl::string_view name = definitions_->name(twice);
+    const int64_t line =
+        earlier >= 0 ? LineOfName(definitions_->name(earlier)) : 0;
+    return Error(
+        static_cast<size_t>(name.data() - text_.data()),
+        absl::StrCat("instruction '", name, "' is defined twice in '",
+                     computation_.name, "'",
+                     line > 0 ? absl::StrCat(" (first on line ", line, ")")
+                              : std::string()));
+  }
+  // XLA numbers a computation's parameters 0 to count - 1 (each once).
+  const int64_t count = static_cast<int64_t>(parameter_numbers_.size());
+  for (size_t i = 0; i < parameter_numbers_.size(); ++i) {
+    if (parameter_numbers_[i] >= count) {
+      return Error(
+          parameter_offsets_[i],
+          absl::StrCat("parameter number ", parameter_numbers_[i],
+                       " is out of range: '", computation_.name, "' has ",
+                       count, count == 1 ? " parameter" : " parameters"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+int64_t Reader::LineOfName(absl::string_view name) const {
+  if (name.data() < text_.data() ||
+      name.data() >= text_.data() + text_.size()) {
+    return 0;  // a name the reader made
+  }
+  return error_locator_.Locate(static_cast<size_t>(name.data() - text_.data()))
+      .line;
+}
+
 void Reader::LookUpCallees() {
   const size_t n = called_count_;
   called_count_ = 0;
   uint64_t hashes[kCalledBatch];
   for (size_t i = 0; i < n; ++i) {
-    hashes[i] = NameHash(called_batch_[i].first);
+    hashes[i] = NameHash(called_batch_[i].name);
     computations_->Prefetch(hashes[i]);
   }
   const auto* const names = computations_->data();
@@ -536,14 +582,34 @@ void Reader::LookUpCallees() {
     }
   }
   for (size_t i = 0; i < n; ++i) {
-    if (!HasComputation(called_batch_[i].first, hashes[i])) {
+    const CalledName& called = called_batch_[i];
+    const int64_t found = FindComputation(called.name, hashes[i]);
+    if (found < 0) {
       if (callees_.empty()) callees_since_ = count;
       // A copy: looked up again at the module's end or by JoinHloParts,
       // when the text may be given back (HloReadOptions::passed).
-      callees_.emplace_back(computations_->KeepName(called_batch_[i].first),
-                            called_batch_[i].second);
+      callees_.emplace_back(computations_->KeepName(called.name),
+                            called.offset);
+    } else if (static_cast<size_t>(found) >= called.limit &&
+               forward_callee_.empty()) {
+      // Defined by the calling computation or after it: XLA's parser
+      // looks a callee up among the computations read before.
+      forward_callee_ = computations_->KeepName(called.name);
+      forward_callee_offset_ = called.offset;
     }
   }
+}
+
+absl::Status Reader::CheckEntryCandidate() {
+  if (!module_.has_entry_computation_layout || entry_index_ >= 0 ||
+      !last_top_.read) {
+    return absl::OkStatus();
+  }
+  const std::string mismatch = EntryTextMismatch(
+      module_, last_top_.numbers, last_top_.texts, last_top_.root_text);
+  if (mismatch.empty()) return absl::OkStatus();
+  return Error(last_top_.offset,
+               EntryMismatchMessage(last_top_.name, mismatch));
 }
 
 absl::Status Reader::CheckModuleEnd() {
@@ -554,13 +620,27 @@ absl::Status Reader::CheckModuleEnd() {
     in_first_module_ = false;
     return absl::OkStatus();
   }
+  // Each of callees_ was not defined when it was looked up, after its use:
+  // defined now, it is defined after its caller.
   for (const auto& callee : callees_) {
-    if (HasComputation(callee.first)) continue;
     if (tail_) return absl::AbortedError("a computation before the part");
+    if (HasComputation(callee.first)) {
+      return CalledBeforeDefined(callee.first, callee.second);
+    }
     return Error(callee.second,
                  absl::StrCat("no computation named '", callee.first, "'"));
   }
-  return absl::OkStatus();
+  if (!forward_callee_.empty()) {
+    if (tail_) return absl::AbortedError("a computation called before it is");
+    return CalledBeforeDefined(forward_callee_, forward_callee_offset_);
+  }
+  return CheckEntryCandidate();
+}
+
+absl::Status Reader::CalledBeforeDefined(absl::string_view name,
+                                         size_t offset) const {
+  return Error(offset, absl::StrCat("computation '", name,
+                                    "' is called before it is defined"));
 }
 
 }  // namespace hlo_internal

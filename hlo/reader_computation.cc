@@ -139,7 +139,10 @@ void Reader::StartComputationBody() {
   tail_rules_.clear();
   pending_rules_.clear();
   parameter_numbers_.clear();
+  parameter_offsets_.clear();
+  parameter_texts_.clear();
   parameter_seen_.clear();
+  body_errors_ = errors_;
   async_ops_.clear();
   async_index_.clear();
 }
@@ -154,6 +157,17 @@ absl::Status Reader::ParseComputationBody(size_t open) {
                                       "' is never closed"));
     }
     if (Peek() == '}') {
+      // XLA's parser reads at least one instruction (one written inline
+      // says so itself); with keep_going, one whose instructions were all
+      // refused has said enough.
+      if (instruction_count_ == 0 && inline_depth_ == 0 &&
+          errors_ == body_errors_) {
+        status = Error(pos_, absl::StrCat("computation '", computation_.name,
+                                          "' has no instructions"));
+        if (!options_.keep_going) return status;
+        ++errors_;
+        visitor_->Error(status);
+      }
       ++pos_;
       break;
     }
@@ -306,6 +320,17 @@ absl::Status Reader::EndComputationBody() {
   in_computation_ = false;
   if (root >= 0 && computation_slot_ >= 0) {
     computation_roots_[computation_slot_] = RootOf(root);
+  }
+  // The entry when none says ENTRY, if it is the last: its parameters and
+  // root for CheckEntryCandidate (vectors swapped, not copied).
+  if (module_.has_entry_computation_layout && entry_index_ < 0) {
+    last_top_.read = computation_slot_ >= 0;
+    last_top_.numbers.swap(parameter_numbers_);
+    last_top_.texts.swap(parameter_texts_);
+    last_top_.root_text =
+        root >= 0 ? definitions_->shape_text(root) : absl::string_view();
+    last_top_.offset = computation_.offset;
+    last_top_.name = computation_.name;
   }
   visitor_->EndComputation(root, execution_thread);
   last_top_index_ = computation_count_++;

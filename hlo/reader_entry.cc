@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout {
 namespace hlo_internal {
@@ -71,7 +72,55 @@ std::string EntryMismatch(const HloModule& module) {
   return "";
 }
 
+// Decodes the shape written in `text` into `*shape`; false when it cannot.
+bool DecodeShapeText(absl::string_view text, Shape* shape) {
+  size_t at = 0;
+  return !text.empty() && ParseShapeAt(text, &at, shape).ok();
+}
+
 }  // namespace
+
+std::string EntryTextMismatch(const HloModuleHeader& header,
+                              const std::vector<int64_t>& numbers,
+                              const std::vector<absl::string_view>& texts,
+                              absl::string_view root_text) {
+  const std::vector<Shape>& want = header.entry_parameter_shapes;
+  const int64_t count = static_cast<int64_t>(numbers.size());
+  if (count != static_cast<int64_t>(want.size())) {
+    return absl::StrCat(
+        "takes ", count, count == 1 ? " parameter" : " parameters",
+        " where the module's entry_computation_layout has ", want.size());
+  }
+  // Each number once and below the count (the reader checked): one text
+  // per layout parameter.
+  std::vector<absl::string_view> by_number(want.size());
+  for (size_t i = 0; i < numbers.size() && i < texts.size(); ++i) {
+    if (numbers[i] >= 0 && numbers[i] < count) by_number[numbers[i]] = texts[i];
+  }
+  Shape shape;
+  for (size_t n = 0; n < want.size(); ++n) {
+    if (DecodeShapeText(by_number[n], &shape) &&
+        !SameIgnoringLayout(shape, want[n])) {
+      return absl::StrCat("takes ", shape.ToString(false), " as parameter ", n,
+                          " where the module's entry_computation_layout has ",
+                          want[n].ToString(false));
+    }
+  }
+  if (DecodeShapeText(root_text, &shape) &&
+      !SameIgnoringLayout(shape, header.entry_result_shape)) {
+    return absl::StrCat("returns ", shape.ToString(false),
+                        " where the module's entry_computation_layout has ",
+                        header.entry_result_shape.ToString(false));
+  }
+  return "";
+}
+
+std::string EntryMismatchMessage(absl::string_view name,
+                                 absl::string_view mismatch) {
+  return absl::StrCat("the entry computation '", name, "' ", mismatch,
+                      " (no computation says ENTRY, so the last one was taken: "
+                      "is the text cut before its ENTRY computation?)");
+}
 
 absl::Status CheckEntryLayout(absl::string_view text,
                               const HloReadOptions& options,
@@ -84,12 +133,9 @@ absl::Status CheckEntryLayout(absl::string_view text,
   const std::string mismatch = EntryMismatch(module);
   if (mismatch.empty()) return absl::OkStatus();
   const HloComputation& entry = module.computations[module.entry_index];
-  return ParseError(
-      text, entry.header.offset,
-      absl::StrCat("the entry computation '", entry.header.name, "' ", mismatch,
-                   " (no computation says ENTRY, so the last one was taken: "
-                   "is the text cut before its ENTRY computation?)"),
-      options.file_name);
+  return ParseError(text, entry.header.offset,
+                    EntryMismatchMessage(entry.header.name, mismatch),
+                    options.file_name);
 }
 
 }  // namespace hlo_internal

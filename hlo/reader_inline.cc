@@ -53,6 +53,9 @@ struct Reader::ComputationState {
       tail_rules;
   std::vector<HloPartLinks::Rule> pending_rules;
   std::vector<int64_t> parameter_numbers;
+  std::vector<size_t> parameter_offsets;
+  std::vector<absl::string_view> parameter_texts;
+  int64_t body_errors = 0;
   absl::flat_hash_set<int64_t> parameter_seen;
   std::vector<AsyncOp> async_ops;
   absl::flat_hash_map<absl::string_view, size_t> async_index;
@@ -76,6 +79,9 @@ void Reader::SwapComputationState(ComputationState* s) {
   swap(tail_rules_, s->tail_rules);
   swap(pending_rules_, s->pending_rules);
   swap(parameter_numbers_, s->parameter_numbers);
+  swap(parameter_offsets_, s->parameter_offsets);
+  swap(parameter_texts_, s->parameter_texts);
+  swap(body_errors_, s->body_errors);
   swap(parameter_seen_, s->parameter_seen);
   swap(async_ops_, s->async_ops);
   swap(async_index_, s->async_index);

@@ -100,6 +100,8 @@ absl::Status Reader::ParseOperands(DraftInstruction* instruction, int depth) {
   absl::Status status = SkipTrivia();
   if (!status.ok()) return status;
   if (Peek() == ')') {
+    // XLA's parser reads a number in `parameter(N)`: none is an error.
+    if (is_parameter) return Expected("a parameter number");
     ++pos_;
     in.operand_list.clear();
     in.Bind();

@@ -266,6 +266,19 @@ absl::Status CheckEntryLayout(absl::string_view text,
                               const HloReadOptions& options,
                               const HloModule& module);
 
+// What differs between a computation taken as the entry (its parameter
+// numbers and shape texts, its root's shape text) and `header`'s
+// entry_computation_layout (the parameter count, each parameter's and the
+// result's element type and dimensions), in words; "" when nothing.
+std::string EntryTextMismatch(const HloModuleHeader& header,
+                              const std::vector<int64_t>& numbers,
+                              const std::vector<absl::string_view>& texts,
+                              absl::string_view root_text);
+// The error's message for the entry computation `name` taken as the last
+// one: "the entry computation 'name' " + mismatch + a hint.
+std::string EntryMismatchMessage(absl::string_view name,
+                                 absl::string_view mismatch);
+
 // ReadHloInParts, with the modules that keep each part's shapes.
 absl::Status ReadInParts(absl::string_view text, const HloReadOptions& options,
                          const std::vector<size_t>& cuts, int64_t threads,
@@ -550,6 +563,11 @@ class Reader {
   // outputs exist, shapes written at uses match the definitions, the root
   // matches the signature.
   absl::Status CheckComputationEnd(int64_t root);
+  // CheckComputationEnd's rules on the computation read whole: each
+  // instruction name once, parameter numbers below their count.
+  absl::Status CheckNamesAndParameters();
+  // The line of a name in the text (0 for one the reader made).
+  int64_t LineOfName(absl::string_view name) const;
   // A use of definition `d`: its `#N` outputs exist, and a shape written at
   // the use is the definition's.
   // A use of a name: what HloPartLinks hands a later part (the name, the
@@ -784,6 +802,43 @@ class Reader {
   // A tail's first computation: rules on operands defined before the part.
   std::vector<HloPartLinks::Rule> pending_rules_;
   std::vector<int64_t> parameter_numbers_;
+  // Beside parameter_numbers_: where each parameter instruction is, and its
+  // shape text (for the range of the numbers and the entry's layout).
+  std::vector<size_t> parameter_offsets_;
+  // errors_ when the computation's body began (keep_going).
+  int64_t body_errors_ = 0;
+  std::vector<absl::string_view> parameter_texts_;
+  // The last top-level computation of the module read so far, for the
+  // check of the header's entry_computation_layout when no computation says
+  // ENTRY (CheckEntryCandidate): its parameters (numbers and shape texts),
+  // its root's shape text, where it is and its name. `last_read_`: one was
+  // read whole in this reading.
+  struct EntryCandidate {
+    std::vector<int64_t> numbers;
+    std::vector<absl::string_view> texts;
+    absl::string_view root_text;
+    size_t offset = 0;
+    absl::string_view name;
+    bool read = false;
+  };
+  EntryCandidate last_top_;
+  // CheckModuleEnd: an error when the module's header has an
+  // entry_computation_layout, no computation says ENTRY and last_top_ does
+  // not match it (a dump cut before its ENTRY computation).
+  absl::Status CheckEntryCandidate();
+  // "computation 'name' is called before it is defined" at `offset`.
+  absl::Status CalledBeforeDefined(absl::string_view name, size_t offset) const;
+  // The batch's first callee found defined at or after the computation that
+  // calls it (XLA reads a computation's callees before it): its name and
+  // offset, reported at the module's end.
+  absl::string_view forward_callee_;
+  size_t forward_callee_offset_ = 0;
+  // The number of computations of the module before the top-level one
+  // being read: a callee found at this index or later is defined after its
+  // caller.
+  size_t calls_limit_ = 0;
+  // A tail's first computation: the names it calls (HloPartLinks::Side).
+  std::vector<absl::string_view> first_callees_;
   // parameter_numbers_ as a set, once it is longer than a scan is cheap.
   absl::flat_hash_set<int64_t> parameter_seen_;
   // False when `number` is in parameter_numbers_ (which it is not added
@@ -828,10 +883,16 @@ class Reader {
   // times (index slot, name entry, name text), so they are looked up
   // kCalledBatch at a time, every miss of a batch prefetched together.
   static constexpr size_t kCalledBatch = 32;
-  std::pair<absl::string_view, size_t> called_batch_[kCalledBatch];
+  struct CalledName {
+    absl::string_view name;
+    size_t offset;
+    size_t limit;  // calls_limit_ at the call
+  };
+  CalledName called_batch_[kCalledBatch];
   size_t called_count_ = 0;
   void NoteCallee(absl::string_view name, size_t offset) {
-    called_batch_[called_count_++] = {name, offset};
+    if (tail_ && in_first_computation_) first_callees_.push_back(name);
+    called_batch_[called_count_++] = {name, offset, calls_limit_};
     if (called_count_ == kCalledBatch) LookUpCallees();
   }
   // Moves the batch's names that name no computation (yet) to callees_.

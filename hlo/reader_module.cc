@@ -184,6 +184,9 @@ absl::Status Reader::ReadModule() {
   }
   callees_.clear();
   called_count_ = 0;
+  forward_callee_ = absl::string_view();
+  calls_limit_ = 0;
+  last_top_.read = false;
   async_calls_.clear();
   inline_done_.clear();
   inline_roots_.clear();

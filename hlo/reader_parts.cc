@@ -148,6 +148,9 @@ void Reader::FillComputationSide(HloPartLinks::Side* side) {
   side->root_marked = root_index_ >= 0;
   side->root_text = root_index_ >= 0 ? definitions_->shape_text(root_index_)
                                      : absl::string_view();
+  int64_t earlier = -1;
+  side->names_twice = definitions_->FindDuplicate(&earlier) >= 0;
+  side->open_computation = computation_.name;
   side->last_text = definitions_->empty()
                         ? absl::string_view()
                         : definitions_->shape_text(definitions_->size() - 1);
@@ -165,9 +168,25 @@ void Reader::FillModuleSide(HloPartLinks::Side* side) {
   // In a tail, the callees defined before the part: as many as the calls
   // of a cut entry computation. Looked up again only when computations
   // were defined since the first was looked up, a batch at a time.
-  if (computations_->size() != callees_since_ && !callees_.empty()) {
-    computations_->DropFound(&side->pending_callees);
+  // A callee not found when it was looked up, after its use, and defined
+  // in the part now is defined after its caller.
+  side->calls_forward = !forward_callee_.empty();
+  side->first_callees.clear();
+  for (absl::string_view name : first_callees_) {
+    side->first_callees.push_back(computations_->KeepName(name));
   }
+  if (computations_->size() != callees_since_ && !callees_.empty()) {
+    const size_t pending = side->pending_callees.size();
+    computations_->DropFound(&side->pending_callees);
+    if (side->pending_callees.size() != pending) side->calls_forward = true;
+  }
+  // entry_index_ counts the ENTRY of the part's computations that ended;
+  // the one open at a cut is computation_ (a tail's first: not known).
+  side->entry_marked =
+      entry_index_ >= 0 || (in_computation_ && computation_.entry_marker &&
+                            !(tail_ && in_first_computation_));
+  side->entry_layout =
+      !(tail_ && in_first_module_) && module_.has_entry_computation_layout;
   side->async_calls.reserve(async_calls_.size());
   for (const auto& call : async_calls_) side->async_calls.push_back(call.first);
 }
@@ -288,7 +307,13 @@ struct SpanningComputation {
     for (int64_t number : side.parameter_numbers) {
       if (!parameter_numbers.insert(number).second) return false;
     }
+    if (side.names_twice) return false;
     if (side.definitions != nullptr) {
+      // Each instruction name once (each part refused a name it defines
+      // twice itself).
+      for (const hlo_internal::DefinitionTable* d : definitions) {
+        if (d->SharesNameWith(*side.definitions)) return false;
+      }
       definitions.push_back(side.definitions.get());
     }
     if (side.root_marked) {
@@ -299,6 +324,12 @@ struct SpanningComputation {
     return true;
   }
   bool Close(const HloPartLinks::Side& closing) {
+    // Parameter numbers 0 to count - 1.
+    for (int64_t number : parameter_numbers) {
+      if (number >= static_cast<int64_t>(parameter_numbers.size())) {
+        return false;
+      }
+    }
     absl::string_view defined;
     for (const HloPartLinks::Name& use : anywhere) {
       if (!Lookup(use.name, &defined)) return false;
@@ -322,6 +353,8 @@ struct SpanningModule {
   std::vector<const hlo_internal::ComputationTable*> tables;
   absl::flat_hash_set<absl::string_view> async_calls;
   std::vector<absl::string_view> callees;
+  bool entry_marked = false;
+  bool entry_layout = false;
 
   // True when no computation of `t` is defined in the parts so far (each
   // part refused a name defined twice in itself): the smaller of each two
@@ -336,9 +369,25 @@ struct SpanningModule {
     tables.clear();
     async_calls.clear();
     callees.clear();
+    entry_marked = false;
+    entry_layout = false;
     return Add(side);
   }
   bool Add(const HloPartLinks::Side& side) {
+    if (side.calls_forward) return false;
+    // A part's callees are defined in the parts before it (XLA reads a
+    // callee before its callers). They are many (in a cut entry
+    // computation, one per fusion) and the names far apart: each table
+    // looks up what the ones before left, a batch at a time
+    // (ComputationTable::FindEach).
+    if (!side.pending_callees.empty()) {
+      callees.assign(side.pending_callees.begin(), side.pending_callees.end());
+      for (const hlo_internal::ComputationTable* t : tables) {
+        if (callees.empty()) break;
+        t->DropFound(&callees);
+      }
+      if (!callees.empty()) return false;
+    }
     if (side.computations != nullptr) {
       if (!Apart(*side.computations)) return false;  // twice
       tables.push_back(side.computations.get());
@@ -346,22 +395,13 @@ struct SpanningModule {
     for (absl::string_view c : side.async_calls) {
       if (!async_calls.insert(c).second) return false;  // twice
     }
-    callees.insert(callees.end(), side.pending_callees.begin(),
-                   side.pending_callees.end());
+    entry_marked = entry_marked || side.entry_marked;
+    entry_layout = entry_layout || side.entry_layout;
     return true;
   }
-  // True when every callee names a computation of some part. A part's
-  // callees are many (in a cut entry computation, one per fusion) and the
-  // names far apart: each table looks up what the ones before left, a
-  // batch at a time (ComputationTable::FindEach).
-  bool Close() const {
-    std::vector<absl::string_view> left = callees;
-    for (const hlo_internal::ComputationTable* t : tables) {
-      if (left.empty()) break;
-      t->DropFound(&left);
-    }
-    return left.empty();
-  }
+  // True unless the module's entry must be checked against its layout
+  // with no part knowing both: no computation says ENTRY.
+  bool Close() const { return entry_marked || !entry_layout; }
 };
 
 }  // namespace
@@ -577,7 +617,17 @@ bool JoinHloParts(absl::string_view text, const HloPartLinks& head,
   SpanningModule module;
   computation.Reset(head.last);
   if (!module.Reset(head.last)) return false;
+  // The computation open at the cut before the part: not defined before
+  // itself, so not a callee of the part's first computation.
+  absl::string_view open = head.last.open_computation;
   for (const HloPartLinks* tail : tails) {
+    for (absl::string_view callee : tail->first.first_callees) {
+      if (callee == open) return false;
+    }
+    // A part inside one computation leaves it open at the next cut.
+    if (tail->has_last && tail->first_computation_closed) {
+      open = tail->last.open_computation;
+    }
     if (!computation.Add(tail->first)) return false;
     if (tail->first_computation_closed) {
       if (!computation.Close(tail->first)) return false;

@@ -399,7 +399,7 @@ main {
 TEST(HloReader, EntryNeedNotBeLast) {
   const std::vector<HloModule> modules = ReadOk(R"(HloModule m
 ENTRY main {
-  ROOT c = call(), to_apply=f
+  ROOT c = f32[] constant(1)
 }
 f {
   ROOT z = f32[] constant(0)
@@ -407,6 +407,18 @@ f {
 )");
   ASSERT_EQ(modules.size(), 1u);
   EXPECT_EQ(modules[0].entry_index, 0);
+  // But what it calls comes before it: XLA's parser looks a callee up
+  // among the computations it has read (issue 87).
+  EXPECT_THAT(ReadError(R"(HloModule m
+ENTRY main {
+  ROOT c = call(), to_apply=f
+}
+f {
+  ROOT z = f32[] constant(0)
+}
+)"),
+              HasSubstr("dump.txt:3:29: computation 'f' is called before it "
+                        "is defined"));
 }
 
 // A `call` without a shape takes its callee's root shape, found by name
@@ -554,24 +566,36 @@ ENTRY e {
   EXPECT_EQ(c.ToString(true), "f32[]{:T(128)S(1)}");
 }
 
-TEST(HloReader, EmptyComputation) {
-  const std::vector<HloModule> modules = ReadOk(R"(HloModule m
+TEST(HloReader, EmptyComputationIsRefused) {
+  // XLA's parser reads at least one instruction in a computation (issue
+  // 87: read until then, as a computation without a root).
+  EXPECT_EQ(ReadError(R"(HloModule m
 %nothing () -> () {
 }
-%also_nothing {}
+ENTRY e {
+  ROOT t = () tuple()
+}
+)"),
+            "dump.txt:3:1: computation 'nothing' has no instructions\n}\n^");
+  EXPECT_THAT(ReadError("HloModule m\n%also_nothing {}\nENTRY e {\n"
+                        "  ROOT t = () tuple()\n}\n"),
+              HasSubstr("dump.txt:2:16: computation 'also_nothing' has no "
+                        "instructions"));
+  // A computation of one `() tuple()` is read, its result the empty tuple.
+  const std::vector<HloModule> modules = ReadOk(R"(HloModule m
+%nothing () -> () {
+  ROOT t = () tuple()
+}
 ENTRY e {
   ROOT t = () tuple()
 }
 )");
   ASSERT_EQ(modules.size(), 1u);
   const HloModule& m = modules[0];
-  ASSERT_EQ(m.computations.size(), 3u);
-  EXPECT_TRUE(m.computations[0].instructions.empty());
-  EXPECT_EQ(m.computations[0].root_index, -1);
+  ASSERT_EQ(m.computations.size(), 2u);
   EXPECT_TRUE(m.computations[0].header.has_signature);
   ASSERT_NE(m.computations[0].header.result_shape, nullptr);
   EXPECT_EQ(m.computations[0].header.result_shape->tuple_size(), 0);
-  EXPECT_EQ(m.computations[1].root_index, -1);
   EXPECT_EQ(m.entry().instructions[0].shape->tuple_size(), 0);
 }
 
@@ -727,8 +751,9 @@ TEST(HloReader, ErrorsCarryFileLineColumnAndCaret) {
                       "  ROOT b = f32[] parameter(1)\n}"),
             "dump.txt:3:3: second ROOT instruction in 'e'\n"
             "  ROOT b = f32[] parameter(1)\n  ^");
-  EXPECT_EQ(ReadError("ENTRY a {\n}\nENTRY b {\n}\n"),
-            "dump.txt:3:1: second ENTRY computation\nENTRY b {\n^");
+  EXPECT_EQ(ReadError("ENTRY a {\n  ROOT x = f32[] constant(0)\n}\n"
+                      "ENTRY b {\n  ROOT y = f32[] constant(0)\n}\n"),
+            "dump.txt:4:1: second ENTRY computation\nENTRY b {\n^");
   EXPECT_EQ(ReadError("ENTRY e {\n  p = f32[] parameter(0)\n"),
             "dump.txt:1:9: computation 'e' is never closed\nENTRY e {\n"
             "        ^");
@@ -822,11 +847,14 @@ TEST(HloReader, OutputIndexNeedsDigits) {
 TEST(HloReader, NumbersOverInt32AreRefused) {
   for (const char* comment : {"", " // careful"}) {
     SCOPED_TRACE(comment);
-    const std::vector<HloModule> ok = ReadOk(absl::StrCat(
-        "ENTRY e {\n  p = (f32[], f32[]) parameter(2147483647)", comment,
-        "\n  ROOT g = f32[] get-tuple-element(p), index=1\n}"));
-    ASSERT_EQ(ok.size(), 1u);
-    EXPECT_EQ(ok[0].entry().instructions[0].parameter_number, INT32_MAX);
+    // Read as a number, then refused as XLA refuses a parameter number
+    // past the computation's parameter count.
+    EXPECT_THAT(
+        ReadError(absl::StrCat(
+            "ENTRY e {\n  p = (f32[], f32[]) parameter(2147483647)", comment,
+            "\n  ROOT g = f32[] get-tuple-element(p), index=1\n}")),
+        HasSubstr("dump.txt:2:3: parameter number 2147483647 is out of "
+                  "range: 'e' has 1 parameter"));
     EXPECT_THAT(ReadError(absl::StrCat(
                     "ENTRY e {\n  p = (f32[], f32[]) parameter(2147483648)",
                     comment, "\n  ROOT n = f32[] negate(p#1)\n}")),

@@ -82,6 +82,14 @@ void ExplainArray(const Shape& shape, ShapeExplanation& e) {
   e.element_size_in_bits = layout.element_size_in_bits();
   e.elements = ElementCount(shape);
   e.bytes = LogicalBytes(shape, e.elements);
+  if (e.HasUnboundedDimension()) {
+    // A valid shape (XLA's `?`) whose size is set when the program runs:
+    // not an error, a figure that is not known yet.
+    e.padding = absl::FailedPreconditionError(
+        "not known: an unbounded dimension ('?') is sized when the program "
+        "runs");
+    return;
+  }
   e.padding = Padding(shape);
 }
 
@@ -180,8 +188,17 @@ void Text(const ShapeExplanation& e, const std::string& path,
 
 }  // namespace
 
+bool ShapeExplanation::HasUnboundedDimension() const {
+  for (bool u : unbounded) {
+    if (u) return true;
+  }
+  return false;
+}
+
 bool ShapeExplanation::ok() const {
-  if (kind == Kind::kArray && !padding.ok()) return false;
+  if (kind == Kind::kArray && !padding.ok() && !HasUnboundedDimension()) {
+    return false;
+  }
   for (const ShapeExplanation& part : parts) {
     if (!part.ok()) return false;
   }

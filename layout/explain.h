@@ -67,8 +67,10 @@ struct ShapeExplanation {
   int64_t bytes = -1;                // before tiling padding; -1: unknown
   absl::StatusOr<PaddingAndSize> padding = PaddingAndSize();
 
-  // Every padding section (this one's and its parts') was computed.
+  // Every padding section (this one's and its parts') was computed, or
+  // cannot be because a dimension is unbounded (`?`: sized at run time).
   bool ok() const;
+  bool HasUnboundedDimension() const;
 };
 
 ShapeExplanation ExplainShape(const Shape& shape);
