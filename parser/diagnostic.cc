@@ -87,6 +87,53 @@ std::string FormatDiagnostic(absl::string_view text, size_t offset,
   return FormatDiagnostic(text, offset, message, file_name, &locator);
 }
 
+namespace {
+
+// The length of the UTF-8 sequence at `s[i]` when it is a valid one of two
+// or more bytes, else 0.
+size_t Utf8SequenceAt(absl::string_view s, size_t i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+  if (c >= 0xf5 || n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return 0;
+  }
+  return n;
+}
+
+// A byte shown as `\xNN`: control characters other than tab, DEL, and
+// bytes that are not part of valid UTF-8 (a binary file's error must not
+// send raw bytes to a terminal).
+bool Escaped(absl::string_view s, size_t i, size_t* utf8_left) {
+  if (*utf8_left > 0) {
+    --*utf8_left;
+    return false;
+  }
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c == '\t' || c == '\n') return false;  // (a window has no '\n')
+  if (c < 0x20 || c == 0x7f) return true;
+  if (c < 0x80) return false;
+  const size_t n = Utf8SequenceAt(s, i);
+  if (n == 0) return true;
+  *utf8_left = n - 1;
+  return false;
+}
+
+void AppendEscaped(absl::string_view s, std::string* out) {
+  size_t utf8_left = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (Escaped(s, i, &utf8_left)) {
+      absl::StrAppend(
+          out, "\\x",
+          absl::Hex(static_cast<unsigned char>(s[i]), absl::kZeroPad2));
+    } else {
+      out->push_back(s[i]);
+    }
+  }
+}
+
+}  // namespace
+
 std::string FormatDiagnostic(absl::string_view text, size_t offset,
                              absl::string_view message,
                              absl::string_view file_name,
@@ -99,17 +146,25 @@ std::string FormatDiagnostic(absl::string_view text, size_t offset,
   const absl::string_view ellipsis = "...";
   std::string caret;
   if (window.cut_before) caret.append(ellipsis.size(), ' ');
+  size_t utf8_left = 0;
   for (size_t i = 0; i < window.caret_column && i < shown.size(); ++i) {
-    caret.push_back(shown[i] == '\t' ? '\t' : ' ');
+    if (Escaped(shown, i, &utf8_left)) {
+      caret.append(4, ' ');  // under `\xNN`
+    } else {
+      caret.push_back(shown[i] == '\t' ? '\t' : ' ');
+    }
   }
   for (size_t i = shown.size(); i < window.caret_column; ++i) {
     caret.push_back(' ');
   }
   caret.push_back('^');
-  return absl::StrCat(file_name, file_name.empty() ? "" : ":", location.line,
-                      ":", location.column, ": ", message, "\n",
-                      window.cut_before ? ellipsis : "", shown,
-                      window.cut_after ? ellipsis : "", "\n", caret);
+  std::string out = absl::StrCat(file_name, file_name.empty() ? "" : ":",
+                                 location.line, ":", location.column, ": ");
+  AppendEscaped(message, &out);
+  absl::StrAppend(&out, "\n", window.cut_before ? ellipsis : "");
+  AppendEscaped(shown, &out);
+  absl::StrAppend(&out, window.cut_after ? ellipsis : "", "\n", caret);
+  return out;
 }
 
 absl::Status ParseError(absl::string_view text, size_t offset,

@@ -81,6 +81,24 @@ TEST(Diagnostic, CarriageReturnDropped) {
   EXPECT_EQ(SourceLineAt("ab\r\ncd", 1), "ab");
 }
 
+// A binary file's error shows its bytes escaped, not raw (issue 84 item
+// 6): control characters, DEL and bytes that are not UTF-8 as `\xNN`,
+// the caret still under the byte it points at; valid UTF-8 is kept.
+TEST(Diagnostic, BytesThatAreNotTextAreEscaped) {
+  const std::string text(
+      "ab\x01\x1b[2J\xff\x7f"
+      "c d",
+      12);
+  EXPECT_EQ(FormatDiagnostic(text, 8, "bad"),
+            "1:9: bad\nab\\x01\\x1b[2J\\xff\\x7fc d\n"
+            "                 ^");
+  EXPECT_EQ(FormatDiagnostic("x = \xc3\xa9 y", 7, "bad"),
+            "1:8: bad\nx = \xc3\xa9 y\n       ^");
+  // The message too.
+  EXPECT_EQ(FormatDiagnostic(std::string("a\0b", 3), 1, "found '\x02'"),
+            "1:2: found '\\x02'\na\\x00b\n ^");
+}
+
 TEST(Diagnostic, DescribeToken) {
   EXPECT_EQ(DescribeToken(""), "end of input");
   EXPECT_EQ(DescribeToken("{"), "'{'");
