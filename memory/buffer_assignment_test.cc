@@ -446,18 +446,18 @@ TEST(BufferAssignment, AlignmentByPlatform) {
 TEST(BufferAssignment, HeapTiesGoByValueId) {
   Assigned a = Assign(R"(
 HloModule m, is_scheduled=true
+%two (q: f32[64]) -> (f32[64], f32[64]) {
+  %q = f32[64]{0} parameter(0)
+  %e = f32[64]{0} exponential(%q)
+  %n = f32[64]{0} negate(%q)
+  ROOT %t = (f32[64]{0}, f32[64]{0}) tuple(%e, %n)
+}
 ENTRY %main (p: f32[64]) -> f32[64] {
   %p = f32[64]{0} parameter(0)
   %f = (f32[64]{0}, f32[64]{0}) fusion(%p), kind=kLoop, calls=%two
   %g0 = f32[64]{0} get-tuple-element(%f), index=0
   %g1 = f32[64]{0} get-tuple-element(%f), index=1
   ROOT %o = f32[64]{0} add(%g0, %g1)
-}
-%two (q: f32[64]) -> (f32[64], f32[64]) {
-  %q = f32[64]{0} parameter(0)
-  %e = f32[64]{0} exponential(%q)
-  %n = f32[64]{0} negate(%q)
-  ROOT %t = (f32[64]{0}, f32[64]{0}) tuple(%e, %n)
 }
 )",
                       XlaPlatform::kGpu);

@@ -164,9 +164,10 @@ TEST(ReportParts, CutsInsideAComputationOfManySmallOnes) {
 }
 
 TEST(ReportParts, CallsResolveAsInOnePieceWhereverTheCutsFall) {
-  // A computation calling itself, calls to computations defined later, one
-  // called by nobody, and a while loop inside an embedded computation, whose
-  // body is then embedded too.
+  // Calls across the cuts, one computation called by nobody, and a while
+  // loop inside an embedded computation, whose body is then embedded too.
+  // (A computation calling itself, or one defined after its caller, is
+  // refused as XLA's parser refuses it: hlo:HloReaderStrictTest.)
   const std::string text = R"(HloModule m
 
 %dup (p: f32[8]) -> f32[8] {
@@ -191,13 +192,18 @@ TEST(ReportParts, CallsResolveAsInOnePieceWhereverTheCutsFall) {
 
 %self (p: f32[8]) -> f32[8] {
   %p = f32[8]{0:T(128)} parameter(0)
-  ROOT %f = f32[8]{0:T(128)} fusion(%p), kind=kLoop, calls=%self
+  ROOT %f = f32[8]{0:T(128)} fusion(%p), kind=kLoop, calls=%dup
 }
 
 %unused (p: f32[8]) -> f32[8] {
   %p = f32[8]{0:T(128)} parameter(0)
   %a = f32[8]{0:T(128)} abs(%p)
   ROOT %n = f32[8]{0:T(128)} negate(%a)
+}
+
+%later (p: f32[8]) -> f32[8] {
+  %p = f32[8]{0:T(128)} parameter(0)
+  ROOT %n = f32[8]{0:T(128)} negate(%p)
 }
 
 %body (p: f32[8]) -> f32[8] {
@@ -213,10 +219,6 @@ ENTRY %main (p: f32[8]) -> f32[8] {
   ROOT %s = f32[8]{0:T(128)} fusion(%l), kind=kLoop, calls=%self
 }
 
-%later (p: f32[8]) -> f32[8] {
-  %p = f32[8]{0:T(128)} parameter(0)
-  ROOT %n = f32[8]{0:T(128)} negate(%p)
-}
 )";
   const absl::StatusOr<Report> whole = Read(text, 1, true, false);
   ASSERT_TRUE(whole.ok()) << whole.status();
