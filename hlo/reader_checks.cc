@@ -537,6 +537,9 @@ absl::Status Reader::CheckNamesAndParameters() {
                               : std::string()));
   }
   // XLA numbers a computation's parameters 0 to count - 1 (each once).
+  // With keep_going, a computation whose instructions were refused may have
+  // lost a parameter: its numbers say nothing more.
+  if (errors_ != body_errors_) return absl::OkStatus();
   const int64_t count = static_cast<int64_t>(parameter_numbers_.size());
   for (size_t i = 0; i < parameter_numbers_.size(); ++i) {
     if (parameter_numbers_[i] >= count) {
@@ -621,18 +624,25 @@ absl::Status Reader::CheckModuleEnd() {
     return absl::OkStatus();
   }
   // Each of callees_ was not defined when it was looked up, after its use:
-  // defined now, it is defined after its caller.
-  for (const auto& callee : callees_) {
+  // defined now, it is defined after its caller. forward_callee_ is the
+  // first callee found defined at or after its caller when it was looked
+  // up. The error is the first of these calls in the text (the batches were
+  // looked up at different times: in parts, at each cut).
+  if (!callees_.empty() || !forward_callee_.empty()) {
     if (tail_) return absl::AbortedError("a computation before the part");
-    if (HasComputation(callee.first)) {
-      return CalledBeforeDefined(callee.first, callee.second);
+    const std::pair<absl::string_view, size_t>* first = nullptr;
+    for (const auto& callee : callees_) {
+      if (first == nullptr || callee.second < first->second) first = &callee;
     }
-    return Error(callee.second,
-                 absl::StrCat("no computation named '", callee.first, "'"));
-  }
-  if (!forward_callee_.empty()) {
-    if (tail_) return absl::AbortedError("a computation called before it is");
-    return CalledBeforeDefined(forward_callee_, forward_callee_offset_);
+    if (first == nullptr ||
+        (!forward_callee_.empty() && forward_callee_offset_ < first->second)) {
+      return CalledBeforeDefined(forward_callee_, forward_callee_offset_);
+    }
+    if (HasComputation(first->first)) {
+      return CalledBeforeDefined(first->first, first->second);
+    }
+    return Error(first->second,
+                 absl::StrCat("no computation named '", first->first, "'"));
   }
   return CheckEntryCandidate();
 }

@@ -82,14 +82,6 @@ void ExplainArray(const Shape& shape, ShapeExplanation& e) {
   e.element_size_in_bits = layout.element_size_in_bits();
   e.elements = ElementCount(shape);
   e.bytes = LogicalBytes(shape, e.elements);
-  if (e.HasUnboundedDimension()) {
-    // A valid shape (XLA's `?`) whose size is set when the program runs:
-    // not an error, a figure that is not known yet.
-    e.padding = absl::FailedPreconditionError(
-        "not known: an unbounded dimension ('?') is sized when the program "
-        "runs");
-    return;
-  }
   e.padding = Padding(shape);
 }
 

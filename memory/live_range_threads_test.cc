@@ -200,12 +200,13 @@ TEST(LiveRangeThreadsDeterminism, LiveBytesPastInt64AreRefusedAsOnOneThread) {
   }
 }
 
-// Two loops whose bodies do not fit their state, the first written before
-// the entry computation, the second after it: the nodes' sources are set
-// in chunks that two threads take in turn, so the two errors are found in
-// different chunks, on either thread. The error is the first in node
-// order, as on one thread: the first loop's condition's parameter when its
-// body does not fit, else the second loop (its result, near the end).
+// Two loops whose bodies do not fit their state, each condition and body
+// before the entry (XLA reads a callee before its callers), a computation
+// of 40 instructions between the two: the nodes' sources are set in chunks
+// that two threads take in turn, so the two errors are found in different
+// chunks, on either thread. The error is the first in node order, as on
+// one thread: the first loop's condition's parameter when its body does
+// not fit, else the second loop's.
 std::string TwoBadLoops(bool first_bad) {
   std::string text = R"(HloModule m, is_scheduled=true
 %cond1 (c1: (s32[], f32[8])) -> pred[] {
@@ -219,21 +220,14 @@ std::string TwoBadLoops(bool first_bad) {
   absl::StrAppend(&text,
                   first_bad ? "  ROOT %i1 = s32[] constant(1)\n"
                             : "  ROOT %i1 = (s32[], f32[8]{0}) copy(%b1)\n",
-                  R"(}
-ENTRY %main (x: f32[8]) -> f32[8] {
-  %x = f32[8]{0} parameter(0)
-  %k = s32[] constant(0)
-  %init = (s32[], f32[8]{0}) tuple(%k, %x)
-  %w1 = (s32[], f32[8]{0}) while(%init), condition=%cond1, body=%body1
-)");
+                  "}\n%filler (y: f32[8]) -> f32[8] {\n"
+                  "  %y = f32[8]{0} parameter(0)\n");
   // Enough instructions that the second loop is in a later chunk.
   for (int i = 0; i < 40; ++i) {
-    absl::StrAppend(&text, "  %n", i, " = f32[8]{0} negate(%x)\n");
+    absl::StrAppend(&text, "  %n", i, " = f32[8]{0} negate(%y)\n");
   }
-  absl::StrAppend(
-      &text,
-      R"(  %w2 = (s32[], f32[8]{0}) while(%w1), condition=%cond2, body=%body2
-  ROOT %out = f32[8]{0} bitcast(%w2#1)
+  absl::StrAppend(&text,
+                  R"(  ROOT %ny = f32[8]{0} negate(%y)
 }
 %cond2 (c2: (s32[], f32[8])) -> pred[] {
   %c2 = (s32[], f32[8]{0}) parameter(0)
@@ -243,6 +237,15 @@ ENTRY %main (x: f32[8]) -> f32[8] {
 %body2 {
   %b2 = (s32[], f32[8]{0}) parameter(0)
   ROOT %i2 = s32[] constant(1)
+}
+ENTRY %main (x: f32[8]) -> f32[8] {
+  %x = f32[8]{0} parameter(0)
+  %k = s32[] constant(0)
+  %init = (s32[], f32[8]{0}) tuple(%k, %x)
+  %w1 = (s32[], f32[8]{0}) while(%init), condition=%cond1, body=%body1
+  %v = f32[8]{0} call(%x), to_apply=%filler
+  %w2 = (s32[], f32[8]{0}) while(%w1), condition=%cond2, body=%body2
+  ROOT %out = f32[8]{0} bitcast(%w2#1)
 }
 )");
   return text;
@@ -261,18 +264,19 @@ TEST(LiveRangeThreadsDeterminism, TheFirstErrorInNodeOrderWins) {
     ASSERT_FALSE(b.ok());
     EXPECT_THAT(b.status().message(), HasSubstr("do not fit"));
     EXPECT_THAT(b.status().message(),
-                HasSubstr(first_bad ? "'c1'" : "while 'w2'"));
+                HasSubstr(first_bad ? "parameter 'c1'" : "parameter 'c2'"));
   }
 }
 
-// An entry of 41 instructions, then a computation of 8 that it calls,
-// whose `bad` and `late_bad` instructions have no shape (custom calls the
-// reader cannot infer one for; the memory analysis refuses them as it
-// fills their nodes). With every step side by side, the entry's first nodes
-// are filled on the calling thread and the rest on a second one, started
-// before the computations ahead of it are built (EarlyTail); the
-// computation after it is filled in two halves. The error is the first in
-// text order, as on one thread.
+// A computation of 41 instructions, then the entry, of 9, that calls it
+// (XLA reads a callee before its callers), whose `bad` and `late_bad`
+// instructions have no shape (custom calls the reader cannot infer one
+// for; the memory analysis refuses them as it fills their nodes). With
+// every step side by side, the large computation's first nodes are filled
+// on the calling thread and the rest on a second one, started before the
+// computation ahead of it is built (EarlyTail); the entry after it is
+// filled in two halves. The error is the first in text order, as on one
+// thread.
 std::string ShapelessEntry(const std::vector<int>& bad,
                            const std::vector<int>& late_bad) {
   const auto line = [](absl::string_view name, int i, bool shapeless,
@@ -290,24 +294,24 @@ std::string ShapelessEntry(const std::vector<int>& bad,
   %b = f32[] parameter(1)
   ROOT %s = f32[] add(%a, %b)
 }
-ENTRY %main (x: f32[8]) -> f32[8] {
+%big (x: f32[8]) -> f32[8] {
   %x = f32[8]{0} parameter(0)
 )";
   for (int i = 0; i < 40; ++i) {
     absl::StrAppend(&text,
-                    line("n", i, has(bad, i),
-                         i == 20 ? " = f32[8]{0} call(%x), to_apply=%late\n"
-                                 : " = f32[8]{0} negate(%x)\n"));
+                    line("n", i, has(bad, i), " = f32[8]{0} negate(%x)\n"));
   }
   absl::StrAppend(&text,
                   "  ROOT %out = f32[8]{0} negate(%x)\n}\n"
-                  "%late (x: f32[8]) -> f32[8] {\n"
+                  "ENTRY %main (x: f32[8]) -> f32[8] {\n"
                   "  %x = f32[8]{0} parameter(0)\n");
   for (int i = 0; i < 6; ++i) {
     absl::StrAppend(
         &text, line("m", i, has(late_bad, i), " = f32[8]{0} negate(%x)\n"));
   }
-  absl::StrAppend(&text, "  ROOT %r = f32[8]{0} negate(%x)\n}\n");
+  absl::StrAppend(&text,
+                  "  %c = f32[8]{0} call(%x), to_apply=%big\n"
+                  "  ROOT %r = f32[8]{0} negate(%c)\n}\n");
   return text;
 }
 
@@ -329,8 +333,8 @@ TEST(LiveRangeThreadsDeterminism, TheFirstShapelessInstructionWins) {
     absl::StatusOr<MemoryAnalysis> b = AnalyzeMemory((*modules)[0], two);
     ASSERT_FALSE(b.ok()) << what;
     const std::string first =
-        bad.empty() ? absl::StrCat("'m", late_bad[0], "' in 'late'")
-                    : absl::StrCat("'n", bad[0], "' in 'main'");
+        bad.empty() ? absl::StrCat("'m", late_bad[0], "' in 'main'")
+                    : absl::StrCat("'n", bad[0], "' in 'big'");
     EXPECT_THAT(b.status().message(), HasSubstr(first + " has no shape"))
         << what;
   }

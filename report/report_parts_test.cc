@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "hlolayout/report/render.h"
@@ -144,7 +145,11 @@ TEST(ReportParts, GeneratedDumpsAreTheSameInAnyNumberOfParts) {
 
 TEST(ReportParts, CutsInsideAComputationOfManySmallOnes) {
   // Every line is a cut candidate with as many threads as lines.
-  std::string text = "HloModule m\n";
+  // Each computation's fusion calls the one before it (XLA reads a callee
+  // before its callers), the first a leaf.
+  std::string text =
+      "HloModule m\n%leaf (p: f32[8]) -> f32[8] {\n"
+      "  ROOT %pl = f32[8]{0} parameter(0)\n}\n\n";
   for (int c = 0; c < 6; ++c) {
     // The root: %f of c2 (ROOT), else the last instruction, the tuple.
     absl::StrAppend(&text, c == 3 ? "ENTRY " : "", "%c", c, " (p: f32[8]) -> ",
@@ -156,11 +161,37 @@ TEST(ReportParts, CutsInsideAComputationOfManySmallOnes) {
                       "), metadata={op_name=\"n\"}\n");
     }
     absl::StrAppend(&text, "  ", c == 2 ? "ROOT " : "", "%f", c,
-                    " = f32[8]{0} fusion(%p", c, "), kind=kLoop, calls=%c",
-                    (c + 1) % 6, "\n  %t", c, " = (f32[8]{0}, s32[]) tuple(%p",
-                    c, ", %p", c, ")\n}\n\n");
+                    " = f32[8]{0} fusion(%p", c, "), kind=kLoop, calls=%",
+                    c == 0 ? "leaf" : absl::StrCat("c", c - 1), "\n  %t", c,
+                    " = (f32[8]{0}, s32[]) tuple(%p", c, ", %p", c, ")\n}\n\n");
   }
   EXPECT_GT(ExpectSameInParts(text, 40), 0);
+}
+
+// Calls of computations defined after their callers, whose names are
+// looked up at different times in parts (at each cut) and in one piece (at
+// the module's end): the error is the first such call in the text, as in
+// one piece, wherever the cuts fall.
+TEST(ReportParts, ACallBeforeTheDefinitionIsTheFirstErrorWhereverTheCutsFall) {
+  std::string text = "HloModule m\n";
+  for (int c = 0; c < 6; ++c) {
+    absl::StrAppend(&text, c == 3 ? "ENTRY " : "", "%c", c,
+                    " (p: f32[8]) -> f32[8] {\n  %p", c,
+                    " = f32[8]{0} parameter(0)\n");
+    for (int i = 0; i < c; ++i) {
+      absl::StrAppend(&text, "  %x", c, ".", i, " = f32[8]{0} negate(%p", c,
+                      ")\n");
+    }
+    absl::StrAppend(&text, "  ROOT %f", c, " = f32[8]{0} fusion(%p", c,
+                    "), kind=kLoop, calls=%c", (c + 1) % 6, "\n}\n\n");
+  }
+  const absl::StatusOr<Report> whole = Read(text, 1, false, false);
+  ASSERT_FALSE(whole.ok());
+  EXPECT_TRUE(absl::StrContains(
+      whole.status().message(),
+      "dump.txt:4:56: computation 'c1' is called before it is defined"))
+      << whole.status();
+  EXPECT_EQ(ExpectSameInParts(text, 30), 0);
 }
 
 TEST(ReportParts, CallsResolveAsInOnePieceWhereverTheCutsFall) {
