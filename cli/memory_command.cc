@@ -259,6 +259,22 @@ bool IsXlaFileForm(MemoryForm form) {
          form == MemoryForm::kXlaUsage;
 }
 
+// How RunMemory reads the file at `path`.
+DumpTextOptions FileOptions(const std::string& path, const MemoryFlags& flags,
+                            MemoryForm form) {
+  DumpTextOptions options;
+  options.file_name = path == "-" ? "<stdin>" : path;
+  options.platform = flags.requested;
+  options.xla_creation_order = flags.creation_order;
+  // A large text is read in parts on `threads` threads (the same
+  // modules; hlo/reader.h).
+  options.threads = static_cast<int>(flags.threads);
+  // The writer reads the answers only.
+  options.give_back_operands = true;
+  options.tpu_buffers = IsXlaFileForm(form);
+  return options;
+}
+
 int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   // A folder's flags (--sort, --threads, ...) are accepted here and checked
   // by RunDumpFolder; given files, they are a usage error that says so.
@@ -315,16 +331,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
       io.err << "hlolayout memory: " << input.status().message() << "\n";
       return 1;
     }
-    DumpTextOptions options;
-    options.file_name = path == "-" ? "<stdin>" : path;
-    options.platform = flags.requested;
-    options.xla_creation_order = flags.creation_order;
-    // A large text is read in parts on `threads` threads (the same
-    // modules; hlo/reader.h).
-    options.threads = static_cast<int>(flags.threads);
-    // The writer reads the answers only.
-    options.give_back_operands = true;
-    options.tpu_buffers = IsXlaFileForm(writer_options.form);
+    DumpTextOptions options = FileOptions(path, flags, writer_options.form);
     // A mapped file's pages go back once the module is read, on a thread of
     // their own (4 ms for 75 MB) while the analysis goes on; joined before
     // the file is unmapped.
