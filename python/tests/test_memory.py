@@ -504,3 +504,40 @@ def test_folders_files_and_globs_behave_as_the_cli(cli, tmp_path):
         hl.memory([])
     with pytest.raises(ValueError, match="is a folder"):
         hl.memory([files[0], folder])
+
+
+# Issue 87: texts XLA's parser refuses, refused by hl.report and hl.memory
+# with the same located message as the CLI (one reader).
+STRICT_REFUSALS = {
+    "cut before ENTRY": ("""HloModule m, is_scheduled=true, entry_computation_layout={(f32[64]{0})->f32[64]{0}}
+%fused (q: f32[8]) -> f32[8] {
+  %q = f32[8]{0} parameter(0)
+  ROOT %n = f32[8]{0} negate(%q)
+}
+""", "2:1: the entry computation 'fused' takes f32[8] as parameter 0"),
+    "name twice": ("""HloModule m, is_scheduled=true
+ENTRY %e (p: f32[4]) -> f32[4] {
+  %p = f32[4]{0} parameter(0)
+  %n = f32[4]{0} negate(%p)
+  ROOT %n = f32[4]{0} negate(%p)
+}
+""", "5:9: instruction 'n' is defined twice in 'e' (first on line 4)"),
+    "call before definition": ("""HloModule m, is_scheduled=true
+ENTRY %e (p: f32[4]) -> f32[4] {
+  %p = f32[4]{0} parameter(0)
+  ROOT %c = f32[4]{0} call(%p), to_apply=%f
+}
+%f (q: f32[4]) -> f32[4] {
+  ROOT %q = f32[4]{0} parameter(0)
+}
+""", "4:43: computation 'f' is called before it is defined"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRICT_REFUSALS))
+def test_texts_xla_refuses_are_refused_alike(name):
+    text, message = STRICT_REFUSALS[name]
+    for read in (hl.report, lambda t: hl.memory(t, platform="gpu")):
+        with pytest.raises(ValueError) as caught:
+            read(text)
+        assert message in str(caught.value), str(caught.value)
