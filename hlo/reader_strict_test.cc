@@ -140,6 +140,21 @@ ENTRY %main (p: f32[2]) -> f32[2] {
 )";
   EXPECT_THAT(RefusedEverywhere(empty_entry),
               HasSubstr("4:1: computation 'main' has no instructions"));
+  // The window shows the closing brace; `{}` on one line is refused at its
+  // `}` (moved from reader_test.cc).
+  EXPECT_THAT(
+      RefusedEverywhere(R"(HloModule m
+%nothing () -> () {
+}
+ENTRY e {
+  ROOT t = () tuple()
+}
+)"),
+      HasSubstr("3:1: computation 'nothing' has no instructions\n}\n^"));
+  EXPECT_THAT(RefusedEverywhere("HloModule m\n%also_nothing {}\nENTRY e {\n"
+                                "  ROOT t = () tuple()\n}\n"),
+              HasSubstr("2:16: computation 'also_nothing' has no "
+                        "instructions"));
 }
 
 TEST(StrictReading, InstructionNameDefinedTwiceIsRefused) {
@@ -254,6 +269,19 @@ ENTRY %main (p: f32[2]) -> f32[2] {
 )";
   EXPECT_THAT(RefusedEverywhere(missing),
               HasSubstr("5:53: no computation named 'nowhere'"));
+  // An ENTRY need not be last, but what it calls comes before it: XLA's
+  // parser looks a callee up among the computations it has read (moved
+  // from reader_test.cc, where an ENTRY first is read).
+  EXPECT_THAT(RefusedEverywhere(R"(HloModule m
+ENTRY main {
+  ROOT c = call(), to_apply=f
+}
+f {
+  ROOT z = f32[] constant(0)
+}
+)"),
+              HasSubstr("3:29: computation 'f' is called before it is "
+                        "defined"));
 }
 
 TEST(StrictReading, TupleIndexOutOfRangeIsRefused) {
