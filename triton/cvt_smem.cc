@@ -9,6 +9,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
+#include "hlolayout/triton/lds_banks.h"
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/util/status_macros.h"
 
@@ -117,6 +119,47 @@ absl::StatusOr<SmemInstr> SideInstrs(const LinearLayout& side,
   return instr;
 }
 
+// The worst ways of any of one side's vector instructions in any warp,
+// counted on the addresses they reach under the target's bank model
+// (lds_banks.h): a round's instructions, each `instr_bits` wide, at the
+// offsets of `side`^-1 o `smem` (every round reuses the same scratch).
+absl::StatusOr<int> HardwareWays(const LinearLayout& side,
+                                 const LinearLayout& smem, int64_t reps,
+                                 int instr_bits, int bits, bool load,
+                                 const CvtTarget& target) {
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cvt, RoundCvt(side, smem, reps));
+  const int reg = cvt.InDimIndex("register");
+  const int lane = cvt.InDimIndex("lane");
+  const int warp = cvt.InDimIndex("warp");
+  const int32_t vec = instr_bits / bits;
+  std::vector<int32_t> ins(cvt.num_in_dims(), 0);
+  int32_t offset = 0;
+  auto offset_of = [&](int32_t r, int32_t l, int32_t w) {
+    ins[reg] = r;
+    ins[lane] = l;
+    if (warp >= 0) ins[warp] = w;
+    cvt.ApplyIndexed(ins, absl::MakeSpan(&offset, 1));
+    return offset;
+  };
+  const int32_t lanes = cvt.InDimSize(lane);
+  const int32_t warps = warp >= 0 ? cvt.InDimSize(warp) : 1;
+  std::vector<int64_t> addresses(lanes);
+  int worst = 1;
+  for (int32_t w = 0; w < warps; ++w) {
+    for (int32_t r = 0; r < cvt.InDimSize(reg); ++r) {
+      // An instruction begins at each register whose vector bits are 0:
+      // no other basis touches the vector's offset bits (LargestVector).
+      if (offset_of(r, 0, 0) % vec != 0) continue;
+      for (int32_t l = 0; l < lanes; ++l) {
+        addresses[l] = int64_t{offset_of(r, l, w)} * (bits / 8);
+      }
+      worst = std::max(worst,
+                       BankWays(addresses, instr_bits / 8, load, target).first);
+    }
+  }
+  return worst;
+}
+
 }  // namespace
 
 absl::StatusOr<int> LargestVector(const LinearLayout& cvt, int element_bits) {
@@ -169,8 +212,21 @@ absl::StatusOr<SmemRoundTrip> PlanSmemRoundTrip(const LinearLayout& src_in,
                                         /*store=*/false, bits, target));
   r.stores.push_back(std::move(st));
   r.loads.push_back(std::move(ld));
-  r.store_ways = 1 << choice.store_conflicts_log2;
-  r.load_ways = 1 << choice.load_conflicts_log2;
+  if (target.amd && target.version == TritonVersion::k3_6_0) {
+    // AMD under Triton 3.6.0: the hardware's count of the accesses the
+    // kernel makes (that lowering computes no figure: docs/triton.md).
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        r.store_ways,
+        HardwareWays(src, choice.smem, r.reps, r.stores[0].bits, bits,
+                     /*load=*/false, target));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        r.load_ways,
+        HardwareWays(dst, choice.smem, r.reps, r.loads[0].bits, bits,
+                     /*load=*/true, target));
+  } else {
+    r.store_ways = 1 << choice.store_conflicts_log2;
+    r.load_ways = 1 << choice.load_conflicts_log2;
+  }
   if (choice.empirical) {
     r.empirical =
         "the ds_read_b128 read phase over lane bits 0, 1, 2, 4 is fitted to "

@@ -195,6 +195,49 @@ TEST(CvtSmemTest, Gfx950WeighsASecondDsReadB128Phase) {
       PlanSmemRoundTrip(src, dst, 64, Target("cuda:90"))->empirical.empty());
 }
 
+TEST(CvtSmemTest, AmdUnderTriton36CountsTheHardwarePhases) {
+  // Triton 3.6.0 estimates nothing for an AMD convert_layout: the ways are
+  // the hardware's count of the accesses its layout makes (lds_banks.h).
+  // Two conversions of CI's seed 333 (differential/triton/cvt.py), whose
+  // figures the LLVM IR's addresses give (llir_banks.py).
+  // gfx942, 512x16 i64: ds_write_b128 2-way (8 consecutive lanes) and
+  // ds_read_b128 2-way (lanes 0-3 with 20-23, ...).
+  const LinearLayout a =
+      Ll("#ttg.linear<{register = [[16, 0], [0, 4], [1, 0], [128, 0], [0, 1], "
+         "[32, 0], [0, 0], [2, 0], [4, 0], [64, 0]], lane = [[0, 2], [256, 0], "
+         "[0, 8], [8, 0], [0, 0], [0, 0]], warp = [], block = []}>",
+         {512, 16});
+  const LinearLayout b =
+      Ll("#ttg.linear<{register = [[16, 0], [0, 4], [1, 0], [128, 0], [0, 1], "
+         "[32, 0], [0, 0], [0, 0], [4, 0], [256, 0]], lane = [[0, 2], [0, 0], "
+         "[0, 8], [8, 0], [2, 0], [64, 0]], warp = [], block = []}>",
+         {512, 16});
+  SmemRoundTrip r =
+      *PlanSmemRoundTrip(a, b, 64, Target("hip:gfx942", TritonVersion::k3_6_0));
+  EXPECT_EQ(r.stores, (std::vector<SmemInstr>{{"ds_write", 128, 256}}));
+  EXPECT_EQ(r.loads, (std::vector<SmemInstr>{{"ds_read", 128, 128}}));
+  EXPECT_EQ(r.store_ways, 2);
+  EXPECT_EQ(r.load_ways, 2);
+  // gfx950, 8x8 f64: ds_write_b128 over 32 banks, 8 lanes a phase, 1 way;
+  // ds_read_b64 over 64 banks, 32 lanes a phase, 2 ways.
+  const LinearLayout c =
+      Ll("#ttg.linear<{register = [[4, 0], [2, 0]], lane = [[1, 0], [0, 4], "
+         "[0, 0], [0, 0], [0, 2], [0, 1]], warp = [], block = []}>",
+         {8, 8});
+  const LinearLayout d =
+      Ll("#ttg.linear<{register = [[0, 2]], lane = [[2, 0], [4, 0], [0, 4], "
+         "[1, 0], [0, 1], [0, 0]], warp = [], block = []}>",
+         {8, 8});
+  r = *PlanSmemRoundTrip(c, d, 64, Target("hip:gfx950", TritonVersion::k3_6_0));
+  EXPECT_EQ(r.stores, (std::vector<SmemInstr>{{"ds_write", 128, 2}}));
+  EXPECT_EQ(r.loads, (std::vector<SmemInstr>{{"ds_read", 64, 2}}));
+  EXPECT_EQ(r.store_ways, 1);
+  EXPECT_EQ(r.load_ways, 2);
+  // Triton 3.9.0 estimates its own figure, which the library follows.
+  r = *PlanSmemRoundTrip(c, d, 64, Target("hip:gfx950"));
+  EXPECT_EQ(r.store_ways, 1);
+}
+
 TEST(CvtSmemTest, ElementsBelowEightBitsAreBytes) {
   const LinearLayout src = Ll(kMmaV3, {64, 64});
   const LinearLayout dst = Ll(kColumnMajor, {64, 64});

@@ -17,6 +17,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/triton/cvt_smem.h"
+#include "hlolayout/triton/lds_banks.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
@@ -183,57 +184,6 @@ std::vector<SmemOp> FindSmemOps(const TtgirModule& m, absl::string_view text) {
     return a.offset < b.offset;
   });
   return out;
-}
-
-std::pair<int, int64_t> BankWays(const std::vector<int64_t>& addresses,
-                                 int bytes, bool load,
-                                 const CvtTarget& target) {
-  const int banks = target.name == "hip:gfx950" ? 64 : 32;
-  const int lanes = static_cast<int>(addresses.size());
-  const int per_phase =
-      std::max(1, std::min(lanes, banks * 4 / std::max(4, bytes)));
-  // The lanes of each phase.
-  std::vector<std::vector<int>> phases;
-  std::vector<int> together;  // lane bits read at once by ds_read_b128
-  if (target.amd && load && bytes == 16) {
-    if (target.name == "hip:gfx942") together = {0, 1, 4};
-    if (target.name == "hip:gfx950") together = {0, 1, 3, 4};
-  }
-  if (!together.empty()) {
-    int in_mask = 0;
-    for (int b : together) in_mask |= 1 << b;
-    std::map<int, std::vector<int>> by_rest;
-    for (int lane = 0; lane < lanes; ++lane) {
-      by_rest[lane & ~in_mask].push_back(lane);
-    }
-    for (auto& [rest, group] : by_rest) phases.push_back(group);
-  } else {
-    for (int first = 0; first < lanes; first += per_phase) {
-      std::vector<int> group;
-      for (int l = first; l < std::min(lanes, first + per_phase); ++l) {
-        group.push_back(l);
-      }
-      phases.push_back(group);
-    }
-  }
-  int worst = 1;
-  int64_t total = 0;
-  for (const std::vector<int>& group : phases) {
-    std::map<int64_t, std::set<int64_t>> words_by_bank;
-    for (int lane : group) {
-      const int64_t a = addresses[lane];
-      for (int64_t w = a / 4; w <= (a + std::max(bytes, 1) - 1) / 4; ++w) {
-        words_by_bank[w % banks].insert(w);
-      }
-    }
-    int ways = 1;
-    for (const auto& [bank, words] : words_by_bank) {
-      ways = std::max(ways, static_cast<int>(words.size()));
-    }
-    worst = std::max(worst, ways);
-    total += ways;
-  }
-  return {worst, total};
 }
 
 namespace {

@@ -16,13 +16,10 @@
 // offset; one instruction moves the most consecutive offsets a register
 // permutation lines up (at most 128 bits; no other basis touching them;
 // within a padded layout's interval). Each instruction's byte address per
-// lane is then counted against the target's banks: 32 banks of 4 bytes
-// (NVIDIA, gfx942), 64 (gfx950); a phase holds as many lanes as fill the
-// banks with their vectors (at least 4 bytes a lane), in lane order, but
-// AMD's ds_read_b128 reads lane bits 0, 1, 4 (gfx942) or 0, 1, 3, 4
-// (gfx950) together. In a phase a bank serves one 4-byte word a cycle
-// (lanes reading one word share it): the phase takes as many wavefronts
-// as the most distinct words one bank holds, its "ways".
+// lane is then counted against the target's banks and access phases
+// (triton/lds_banks.h, docs/triton-smem.md "Banks and phases"): a phase
+// takes as many wavefronts as the most distinct 4-byte words one bank
+// holds, its "ways".
 //
 // AMD's async copies write LDS directly from the global load in lane
 // order (no per-lane LDS address): counted conflict-free, said in `note`.
@@ -40,6 +37,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/triton/cvt_target.h"
+#include "hlolayout/triton/lds_banks.h"
 #include "hlolayout/triton/ttgir_parser.h"
 
 namespace hlolayout::triton {
@@ -87,14 +85,6 @@ struct SmemAccessCost {
 // different shapes, a shared layout over several CTAs.
 absl::StatusOr<SmemAccessCost> CostSmemOp(const SmemOp& op,
                                           const CvtTarget& target);
-
-// BankWays
-//
-// The wavefronts of one instruction on `target`: `addresses` holds one byte
-// address per lane of a warp, each lane moving `bytes` bytes; `load` for
-// reads. Returns {worst ways of a phase, total wavefronts}.
-std::pair<int, int64_t> BankWays(const std::vector<int64_t>& addresses,
-                                 int bytes, bool load, const CvtTarget& target);
 
 }  // namespace hlolayout::triton
 

@@ -6,6 +6,7 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/triton/cvt_target.h"
+#include "hlolayout/triton/lds_banks.h"
 #include "hlolayout/triton/ttgir_parser.h"
 
 namespace hlolayout::triton {
@@ -116,9 +117,9 @@ TEST(SmemAccessTest, Gfx942ColumnReads) {
   EXPECT_EQ(plain.ideal_wavefronts, 32 * 2);
   EXPECT_EQ(Cost(ops[1], "hip:gfx942").ways, 4);
   EXPECT_EQ(Cost(ops[5], "hip:gfx942").ways, 1);
-  // gfx950's 64 banks: a 256-byte phase of 64 lanes, rows r and r + 8
-  // still share a bank, 8 of them in a phase.
-  EXPECT_EQ(Cost(ops[1], "hip:gfx950").ways, 8);
+  // gfx950 reads 2 bytes a lane over 32 banks, as gfx942 (64 banks only
+  // for ds_read_b64 and ds_read_b128): 4 ways too.
+  EXPECT_EQ(Cost(ops[1], "hip:gfx950").ways, 4);
 }
 
 TEST(SmemAccessTest, PaddingLimitsTheVector) {
@@ -163,10 +164,11 @@ TEST(SmemAccessTest, Sm90NvmmaSharedStoresAndLoads) {
   EXPECT_FALSE(amd.ok());
 }
 
-// Lanes 0-3 and 16-19 (one ds_read_b128 phase) read rows 0, 8, 16, 24
-// and 2, 10, 18, 26, 16 bytes each. swizzled_shared puts a row's chunk at
-// r % 8: chunks 0 and 2, four rows each (4 ways); amd_rotating_shared
-// XORs in the block of 8 rows: chunks 0-3 twice (2 ways).
+// Lanes 0-3 and 20-23 (one ds_read_b128 phase on gfx942) read rows 0, 8,
+// 16, 24 and 34, 42, 50, 58, 16 bytes each. swizzled_shared puts a row's
+// chunk at r % 8: chunks 0 and 2, four rows each (4 ways);
+// amd_rotating_shared XORs in the block of 8 rows: chunks 0-3 and 6, 7, 4,
+// 5, conflict-free.
 constexpr char kRotating[] = R"(
 #lin = #ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [64, 0]], lane = [[8, 0], [16, 0], [32, 0], [1, 0], [2, 0], [4, 0]], warp = [[0, 0], [0, 0]], block = []}>
 #swz = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
@@ -181,7 +183,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32,
 }
 )";
 
-TEST(SmemAccessTest, Gfx942RotatingSharedHalvesTheConflicts) {
+TEST(SmemAccessTest, Gfx942RotatingSharedRemovesTheConflicts) {
   const std::vector<SmemOp> ops = Ops(kRotating);
   ASSERT_EQ(ops.size(), 2u);
   const SmemAccessCost swz = Cost(ops[0], "hip:gfx942");
@@ -189,7 +191,7 @@ TEST(SmemAccessTest, Gfx942RotatingSharedHalvesTheConflicts) {
   EXPECT_EQ(swz.bits, 128);
   EXPECT_EQ(swz.count, 16);
   EXPECT_EQ(swz.ways, 4);
-  EXPECT_EQ(Cost(ops[1], "hip:gfx942").ways, 2);
+  EXPECT_EQ(Cost(ops[1], "hip:gfx942").ways, 1);
 }
 
 TEST(SmemAccessTest, DotOperandLoadsSayWhatIsNotModelled) {
@@ -227,11 +229,14 @@ TEST(SmemAccessTest, BankWaysCountsDistinctWordsPerBank) {
   std::vector<int64_t> wide(32);
   for (int i = 0; i < 32; ++i) wide[i] = 8 * i;
   EXPECT_EQ(BankWays(wide, 8, true, nv), (std::pair<int, int64_t>{1, 2}));
-  // gfx942 ds_read_b128 reads lanes 0-3 with 16-19: at 16 bytes a lane
-  // they meet banks 0-15 twice.
+  // gfx942 ds_read_b128 reads lanes 0-3 with 20-23: at 16 bytes a lane
+  // they read banks 0-15 and 16-31; with lane bit 4 at 192 bytes instead
+  // of 256, lane 20 reads byte 128, bank 0 again (lds_banks_test.cc).
   const CvtTarget amd = *CvtTargetNamed("hip:gfx942");
   std::vector<int64_t> b128(64);
   for (int i = 0; i < 64; ++i) b128[i] = 16 * i;
+  EXPECT_EQ(BankWays(b128, 16, true, amd).first, 1);
+  for (int i = 0; i < 64; ++i) b128[i] = (16 * i) ^ (((i >> 4) & 1) * 448);
   EXPECT_EQ(BankWays(b128, 16, true, amd).first, 2);
   EXPECT_EQ(BankWays(b128, 16, false, amd).first, 1);
 }

@@ -341,8 +341,55 @@ def shared_accesses(llir):
 # intersects the lanes' span with the segment's, so two lanes whose
 # addresses differ in a segment bit and in a bit below the word are not a
 # conflict for it, though the hardware serves them apart.
-PHASE_MODELS = ("hardware", "first_lanes", "lanes_0124", "triton_3.6")
+PHASE_MODELS = ("hardware", "triton_3.9", "first_lanes", "lanes_0124",
+                "triton_3.6")
 MODELS = tuple(m + s for m in PHASE_MODELS for s in ("", "/words"))
+
+
+def hardware_banks(target, nbytes, load):
+    """The 4-byte banks one phase of an access sees (docs/triton-smem.md,
+    "Banks and phases"): gfx950's 64-bit and 128-bit reads see 64, every
+    other access 32."""
+    if target == "hip:gfx950" and load and nbytes in (8, 16):
+        return 64
+    return 32
+
+
+def model_banks(target, model, nbytes, load):
+    """The banks one phase sees under `model` (PHASE_MODELS): the hardware's
+    (hardware_banks), 32 for Triton 3.6.0's estimate, else the target's
+    bank count in TARGET_RULES (what Triton 3.9.0's estimate takes)."""
+    if model == "hardware":
+        return hardware_banks(target, nbytes, load)
+    if model == "triton_3.6":
+        return 32
+    return TARGET_RULES["cuda" if target.startswith("cuda") else target][0]
+
+
+def _cosets(span, lanes):
+    """The lanes grouped by the coset of span(span) holding them, each in
+    lane order, in the order of their first lane."""
+    members = [0]
+    for v in span:
+        members += [m ^ v for m in members]
+    groups = {}
+    for lane in range(lanes):
+        groups.setdefault(min(lane ^ m for m in members), []).append(lane)
+    return [groups[k] for k in sorted(groups)]
+
+
+def hardware_phases(target, nbytes, lanes, load):
+    """The lanes the hardware serves together: on AMD ds_read_b128 reads
+    lanes 0-3 with 20-23 (and on gfx950 with 12-15 and 24-27 too), the
+    cosets of that set; every other access consecutive lanes that fill the
+    banks it sees. Mirrors triton/lds_banks.cc."""
+    if not target.startswith("cuda") and load and nbytes == 16:
+        span = [1, 2, 12, 20] if target == "hip:gfx950" else [1, 2, 20]
+    else:
+        per_phase = max(1, min(lanes, hardware_banks(target, nbytes, load) *
+                               4 // max(4, nbytes)))
+        span = [1 << b for b in range(per_phase.bit_length() - 1)]
+    return _cosets(span, lanes)
 
 
 def phase_groups(target, kind, nbytes, lanes, model="hardware"):
@@ -350,6 +397,8 @@ def phase_groups(target, kind, nbytes, lanes, model="hardware"):
     if kind.startswith("matrix.x"):
         n = int(kind[len("matrix.x"):])
         return [list(range(8 * m, 8 * m + 8)) for m in range(n)]
+    if model == "hardware":
+        return hardware_phases(target, nbytes, lanes, kind == "vector.load")
     vendor = "cuda" if target.startswith("cuda") else target
     banks, b128_read = TARGET_RULES[vendor]
     if model == "triton_3.6" and vendor != "cuda":
@@ -359,19 +408,9 @@ def phase_groups(target, kind, nbytes, lanes, model="hardware"):
     per_phase = max(1, min(lanes, banks * 4 // max(4, nbytes)))
     if model == "lanes_0124" and vendor == "hip:gfx950":
         b128_read = (0, 1, 2, 4)
-    if model in ("hardware", "lanes_0124") and vendor != "cuda" and \
+    if model in ("triton_3.9", "lanes_0124") and vendor != "cuda" and \
             nbytes == 16 and kind == "vector.load" and b128_read is not None:
-        together = [1 << b for b in b128_read]
-        apart = [1 << b for b in range(lanes.bit_length() - 1)
-                 if (1 << b) not in together]
-        groups = []
-        for g in range(1 << len(apart)):
-            base = sum(apart[i] for i in range(len(apart)) if g >> i & 1)
-            groups.append(sorted(
-                base + sum(together[i] for i in range(len(together))
-                           if s >> i & 1)
-                for s in range(1 << len(together))))
-        return groups
+        return _cosets([1 << b for b in b128_read], lanes)
     return [list(range(p, p + per_phase)) for p in range(0, lanes, per_phase)]
 
 
@@ -427,9 +466,7 @@ def conflict_ways(llir, target, warp_size, num_warps):
                 return {"error": "cannot evaluate %s: %s" % (operand, e)}
         for model in models:
             phase_model, _, words = model.partition("/")
-            banks = TARGET_RULES[vendor][0]
-            if phase_model == "triton_3.6":
-                banks = 32
+            banks = model_banks(target, phase_model, nbytes, side == "load")
             groups = phase_groups(target, full_kind, nbytes, warp_size,
                                   phase_model)
             for addrs in addresses:

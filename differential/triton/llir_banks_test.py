@@ -24,10 +24,9 @@ def _read(name):
 def _per_access(llir, target, lanes, model="hardware", warp=0):
     accesses, defs = llir_banks.shared_accesses(llir)
     ev = llir_banks.Evaluator(defs, lanes, warp)
-    vendor = "cuda" if target.startswith("cuda") else target
-    banks = llir_banks.TARGET_RULES[vendor][0]
     out = []
     for side, kind, nbytes, operand in accesses:
+        banks = llir_banks.model_banks(target, model, nbytes, side == "load")
         full = kind if kind.startswith("matrix") else "vector." + side
         groups = llir_banks.phase_groups(target, full, nbytes, lanes, model)
         row = 16 if kind.startswith("matrix") else None
@@ -129,19 +128,25 @@ class WaysTest(unittest.TestCase):
         llir += "  ret void\n}\n"
         self.assertEqual(_per_access(llir, "hip:gfx942", 64), [
             ("store", "vector", 4, 1),
-            ("load", "vector", 16, 2),
-            ("store", "vector", 16, 1)])
+            ("load", "vector", 16, 1),
+            ("store", "vector", 16, 1),
+            ("load", "vector", 16, 2)])
         self.assertEqual(
             [a[3] for a in _per_access(llir, "hip:gfx942", 64,
-                                       "first_lanes")], [1, 1, 1])
+                                       "first_lanes")], [1, 1, 1, 1])
+        # Triton 3.9.0's estimate: ds_read_b128 reads lane bits 0, 1, 4.
+        self.assertEqual(
+            [a[3] for a in _per_access(llir, "hip:gfx942", 64,
+                                       "triton_3.9")], [1, 2, 1, 1])
         # Triton 3.6.0's estimate: a 64-lane phase over 32 banks for 32-bit
         # accesses (2 ways), 16 lanes for 128-bit ones (2 ways).
         self.assertEqual(
             [a[3] for a in _per_access(llir, "hip:gfx942", 64,
-                                       "triton_3.6")], [2, 2, 2])
+                                       "triton_3.6")], [2, 2, 2, 2])
         r = llir_banks.conflict_ways(llir, "hip:gfx942", 64, 2)
         self.assertEqual((r["store_ways"], r["load_ways"]), (1, 2))
         self.assertEqual(r["models"]["first_lanes"], [1, 1])
+        self.assertEqual(r["models"]["triton_3.9"], [1, 2])
 
     def test_ways_of_counts_distinct_words_per_bank(self):
         groups = [list(range(4))]
@@ -157,17 +162,60 @@ class WaysTest(unittest.TestCase):
         self.assertEqual(llir_banks.ways_of([0, 128, 0, 4], groups, 4, 64),
                          1)
 
-    def test_gfx942_b128_groups_partition_the_wave(self):
+    def test_amd_groups_partition_the_wave(self):
         for target in ("hip:gfx942", "hip:gfx950"):
-            groups = llir_banks.phase_groups(target, "vector.load", 16, 64)
-            lanes = sorted(l for g in groups for l in g)
-            self.assertEqual(lanes, list(range(64)))
+            for model in ("hardware", "triton_3.9"):
+                for kind in ("vector.load", "vector.store"):
+                    for nbytes in (1, 2, 4, 8, 16):
+                        groups = llir_banks.phase_groups(target, kind, nbytes,
+                                                         64, model)
+                        lanes = sorted(l for g in groups for l in g)
+                        self.assertEqual(lanes, list(range(64)))
+
+    def test_hardware_phases(self):
+        # gfx942 ds_read_b128 (AMD's LDS bank-conflict article): lanes 0-3
+        # with 20-23, 4-7 with 16-19, 8-11 with 28-31, 12-15 with 24-27.
         g = llir_banks.phase_groups("hip:gfx942", "vector.load", 16, 64)
-        self.assertEqual(g[0], [0, 1, 2, 3, 16, 17, 18, 19])
+        self.assertEqual(g[:4], [[0, 1, 2, 3, 20, 21, 22, 23],
+                                 [4, 5, 6, 7, 16, 17, 18, 19],
+                                 [8, 9, 10, 11, 28, 29, 30, 31],
+                                 [12, 13, 14, 15, 24, 25, 26, 27]])
+        self.assertEqual(g[4][0], 32)
+        # ds_write_b128: 8 consecutive lanes.
+        g = llir_banks.phase_groups("hip:gfx942", "vector.store", 16, 64)
+        self.assertEqual(g[1], list(range(8, 16)))
+        # gfx950 ds_read_b128 (64 banks): 0-3, 12-15, 20-23, 24-27.
         g = llir_banks.phase_groups("hip:gfx950", "vector.load", 16, 64)
+        self.assertEqual(g[0], [0, 1, 2, 3, 12, 13, 14, 15, 20, 21, 22, 23,
+                                24, 25, 26, 27])
+        self.assertEqual(g[1], [4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19,
+                                28, 29, 30, 31])
+        # gfx950 ds_read_b64: 32 consecutive lanes over 64 banks;
+        # ds_write_b64 16 over 32, as on gfx942.
+        g = llir_banks.phase_groups("hip:gfx950", "vector.load", 8, 64)
+        self.assertEqual(g, [list(range(32)), list(range(32, 64))])
+        g = llir_banks.phase_groups("hip:gfx950", "vector.store", 8, 64)
+        self.assertEqual(g[0], list(range(16)))
+        self.assertEqual(
+            [llir_banks.hardware_banks("hip:gfx950", n, load)
+             for n, load in ((4, True), (8, True), (16, True), (8, False),
+                             (16, False))], [32, 64, 64, 32, 32])
+        self.assertEqual(
+            {llir_banks.hardware_banks("hip:gfx942", n, load)
+             for n in (4, 8, 16) for load in (True, False)}, {32})
+
+    def test_triton_39_phases(self):
+        # The phases Triton 3.9.0's estimate takes: lane bits 0, 1, 4
+        # (gfx942) and 0, 1, 3, 4 (gfx950) for ds_read_b128.
+        g = llir_banks.phase_groups("hip:gfx942", "vector.load", 16, 64,
+                                    "triton_3.9")
+        self.assertEqual(g[0], [0, 1, 2, 3, 16, 17, 18, 19])
+        g = llir_banks.phase_groups("hip:gfx950", "vector.load", 16, 64,
+                                    "triton_3.9")
         self.assertEqual(g[0], [0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19,
                                 24, 25, 26, 27])
-
+        self.assertEqual(
+            llir_banks.model_banks("hip:gfx950", "triton_3.9", 4, False), 64)
 
 if __name__ == "__main__":
     unittest.main()
