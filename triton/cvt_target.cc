@@ -50,8 +50,9 @@ absl::StatusOr<CvtTarget> CvtTargetNamed(absl::string_view name,
   t.name = full;
   t.version = version;
   // Newer Triton (after 3.6) counts the lanes of one access phase by the
-  // banks they fill, gives gfx950 64 banks, and knows the lane order of
-  // AMD's 128-bit LDS reads.
+  // banks they fill, gives gfx950 64 banks, and takes a lane order of its
+  // own for AMD's 128-bit LDS reads (not the hardware's phases, which
+  // lds_banks.h models: docs/triton-smem.md, "Banks and phases").
   const bool newer = version != TritonVersion::k3_6_0;
   t.smem.phase_lanes = newer;
   if (full == "cuda:80" || full == "cuda:86" || full == "cuda:89") {

@@ -19,11 +19,11 @@ bool WideGfx950Read(const CvtTarget& target, int bytes, bool load) {
 // lane 0's phase XOR-shifted by its first lane.
 std::vector<int> PhaseSpan(const CvtTarget& target, int lanes, int bytes,
                            bool load) {
-  if (target.amd && load && bytes == 16) {
+  if (load && bytes == 16) {
     // ds_read_b128: lanes 0-3 with 20-23 (32 banks), and with 12-15 and
     // 24-27 too (gfx950's 64).
+    if (target.name == "hip:gfx942") return {1, 2, 20};
     if (target.name == "hip:gfx950") return {1, 2, 12, 20};
-    return {1, 2, 20};
   }
   const int phase_bytes = BankCount(target, bytes, load) * 4;
   const int per_phase =

@@ -8,16 +8,18 @@
 //       // {0, 1, 2, 3, 20, 21, 22, 23}: ds_read_b128's first phase
 //   BankWays(addresses, 16, /*load=*/true, t)  // {worst ways, wavefronts}
 //
-// NVIDIA: 32 banks; a phase holds as many consecutive lanes as fill them
-// (the whole warp up to 4 bytes a lane, half warps at 8, quarter warps at
-// 16). AMD gfx90a and gfx942: 32 banks; consecutive lanes filling them,
-// except ds_read_b128, whose phases are the lanes equal in lane bits 3 and
-// 5 and in bit 2 XOR bit 4 (0-3 with 20-23, 4-7 with 16-19, ...). gfx950:
-// ds_read_b64 and ds_read_b128 see 64 banks (32 consecutive lanes; for
-// b128 16 lanes, equal in lane bit 5 and in bits 2 XOR 3 XOR 4), every
-// other access 32 banks as on gfx942. In a phase a bank serves one 4-byte
-// word at a time and lanes reaching the same word share it; the phase
-// takes as many wavefronts as the most distinct words one bank holds.
+// The rule (docs/triton-smem.md, "Banks and phases"). NVIDIA: 32 banks; a
+// phase holds as many consecutive lanes as fill them (the whole warp up to
+// 4 bytes a lane, half warps at 8, quarter warps at 16). gfx90a and
+// gfx942: 32 banks, consecutive lanes filling them (ds_write_b128: 8),
+// except gfx942's ds_read_b128, whose phases are the lanes equal in lane
+// bits 3 and 5 and in bit 2 XOR bit 4 (0-3 with 20-23, 4-7 with 16-19,
+// ...). gfx950: ds_read_b64 and ds_read_b128 see 64 banks (32 consecutive
+// lanes; for b128 16 lanes, equal in lane bit 5 and in bits 2 XOR 3 XOR 4:
+// 0-3, 12-15, 20-23 and 24-27, ...), every other access 32 banks as on
+// gfx942. In a phase a bank serves one 4-byte word at a time and lanes
+// reaching the same word share it; the phase takes as many wavefronts as
+// the most distinct words one bank holds.
 #ifndef HLOLAYOUT_TRITON_LDS_BANKS_H_
 #define HLOLAYOUT_TRITON_LDS_BANKS_H_
 

@@ -66,6 +66,9 @@ TEST(LdsBanksTest, Phases) {
   // ds_read_b64 over 64 banks: 32 lanes; ds_write_b64 over 32: 16.
   EXPECT_EQ(AccessPhases(gfx950, 64, 8, true)[0], Lanes({{0, 31}}));
   EXPECT_EQ(AccessPhases(gfx950, 64, 8, false)[0], Lanes({{0, 15}}));
+  // gfx90a: consecutive lanes for every access.
+  EXPECT_EQ(AccessPhases(Target("hip:gfx90a"), 64, 16, true)[1],
+            Lanes({{8, 15}}));
   // NVIDIA: the warp, half warps at 8 bytes, quarter warps at 16.
   EXPECT_EQ(AccessPhases(Target("cuda:80"), 32, 16, true)[1], Lanes({{8, 15}}));
 }

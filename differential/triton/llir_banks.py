@@ -14,10 +14,17 @@ the wavefronts each access takes under the target's bank rules
            64 bits, quarter warps for 128 bits), the whole warp otherwise.
            ldmatrix/stmatrix: each 8x8 matrix (8 row addresses of 16 bytes,
            lanes 8m..8m+7 for matrix m) is one phase.
-  AMD      gfx942 32 banks, gfx950 64 banks, of 4 bytes. A phase holds as
-           many lanes as fill the banks with w bytes each (at least 4), in
-           lane order; `ds_read_b128` reads the lanes of lane bits {0,1,4}
-           (gfx942) or {0,1,3,4} (gfx950) together.
+  AMD      gfx90a and gfx942: 32 banks of 4 bytes; a phase holds as many
+           lanes as fill them with w bytes each (at least 4), in lane
+           order, except gfx942's `ds_read_b128`: lanes 0-3 with 20-23,
+           4-7 with 16-19, 8-11 with 28-31, 12-15 with 24-27 (and the
+           same 32 higher), as AMD's article on LDS bank conflicts gives
+           them. gfx950: `ds_read_b64` and `ds_read_b128` see 64 banks
+           (32 consecutive lanes; for b128 lanes 0-3, 12-15, 20-23 and
+           24-27 together, and their cosets), every other access 32 as on
+           gfx942 (the phases and bank counts measured on an MI355X by
+           HipKittens' microbenchmarks). The reasons and sources:
+           docs/triton-smem.md, "Banks and phases".
 
 In one phase a bank serves one 4-byte word per cycle; lanes reading the
 same word share it (broadcast). The phase takes as many wavefronts as the
@@ -35,8 +42,10 @@ INT_TYPES = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
 ELEMENT_BYTES = {"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "half": 2,
                  "bfloat": 2, "float": 4, "double": 8, "ptr": 8}
 
-# The banks and read phases of each target (bank count, lane bits of one
-# ds_read_b128 phase or None).
+# The banks and ds_read_b128 phase Triton 3.9.0's estimate takes for each
+# target (bank count, lane bits of one ds_read_b128 phase or None): the
+# "triton_3.9" model and the others below, not the hardware's
+# (hardware_banks, hardware_phases).
 TARGET_RULES = {
     "cuda": (32, None),
     "hip:gfx90a": (32, None),
@@ -321,10 +330,15 @@ def shared_accesses(llir):
     return accesses, defs
 
 
-# The phase models: "hardware" is the rule above. The others are the lane
-# groups Triton's own estimate assumes (docs/triton-smem.md), counted so that a
-# difference from hlolayout (which follows Triton's estimate) can be told
-# apart from a wrong figure:
+# The phase models: "hardware" is the rule above (hlolayout's figure for
+# Triton 3.6.0 on AMD, where Triton estimates nothing). The others are the
+# lane groups Triton's own estimate assumes (docs/triton-smem.md), counted
+# so that a difference from hlolayout (which follows Triton 3.9.0's
+# estimate) can be told apart from a wrong figure:
+#   "triton_3.9"   AMD: TARGET_RULES' banks for every access (64 on gfx950)
+#                  and ds_read_b128 reading lane bits 0, 1, 4 (gfx942) or
+#                  0, 1, 3, 4 (gfx950) together, consecutive lanes
+#                  otherwise (the phases of Triton 3.9.0's estimate);
 #   "first_lanes"  AMD: consecutive lanes filling the banks, also for
 #                  ds_read_b128 (Triton 3.9.0's estimate of a layout chosen
 #                  for the plain phase);
@@ -383,7 +397,7 @@ def hardware_phases(target, nbytes, lanes, load):
     lanes 0-3 with 20-23 (and on gfx950 with 12-15 and 24-27 too), the
     cosets of that set; every other access consecutive lanes that fill the
     banks it sees. Mirrors triton/lds_banks.cc."""
-    if not target.startswith("cuda") and load and nbytes == 16:
+    if target in ("hip:gfx942", "hip:gfx950") and load and nbytes == 16:
         span = [1, 2, 12, 20] if target == "hip:gfx950" else [1, 2, 20]
     else:
         per_phase = max(1, min(lanes, hardware_banks(target, nbytes, load) *
