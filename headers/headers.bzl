@@ -173,6 +173,7 @@ HEADERS = [
     ("//triton:layout_explain", "triton/layout_explain.h"),
     ("//triton:layout_utils", "triton/layout_utils.h"),
     ("//triton:layout_verifier", "triton/layout_verifier.h"),
+    ("//triton:lds_banks", "triton/lds_banks.h"),
     ("//triton:linear_layout", "triton/linear_layout.h"),
     ("//triton:named_layouts", "triton/named_layouts.h"),
     ("//triton:named_layouts", "triton/named_layouts_fast.h"),
