@@ -56,12 +56,15 @@ TEST(TritonSmemReportTest, JsonHasTheFigures) {
 }
 
 TEST(TritonSmemReportTest, OtherTargets) {
-  // gfx950's 64 banks: 8 rows of a column share a bank in a 64-lane phase.
+  // gfx950 reads 16 bits a lane over 32 banks, as gfx942 (64 banks are
+  // for ds_read_b64 and ds_read_b128 only): 4 rows of a column share a
+  // bank in a 32-lane phase.
   CliResult r =
       RunCli({"triton", "report", "-", "--target", "hip:gfx950"}, kGfx942);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("hip:gfx950: 32 x ds_read 16-bit per thread, "
-                               "bank conflicts 8-way"));
+                               "bank conflicts 4-way (256 wavefronts a warp, "
+                               "64 without conflicts)"));
   // A 32-lane GPU cannot run these 64-lane layouts: said per op.
   r = RunCli({"triton", "report", "-", "--target", "cuda:90"}, kGfx942);
   ASSERT_EQ(r.status, 0) << r.err;
