@@ -17,13 +17,15 @@
 #include "hlolayout/cli/input.h"
 #include "hlolayout/memory/dump_text.h"
 #include "hlolayout/memory/memory_writer.h"
+#include "hlolayout/memory/tpu_chip.h"
 
 namespace hlolayout::cli {
 namespace {
 
 constexpr absl::string_view kMemoryHelp =
     R"(usage: hlolayout memory [--format=text|xla|xla-buffers|xla-usage] [--json]
-                        [--platform=gpu|cpu|tpu] [--top=N] [--space=N]
+                        [--platform=gpu|cpu|tpu] [--tpu=v4|v5e|v5p|v6e]
+                        [--top=N] [--space=N]
                         [--html FILE] [--threads=N]
                         [--xla-creation-order=FILE] [FILE... | -]
 
@@ -112,11 +114,12 @@ flags:
                         peak); by default from the file name (sm_..., gpu,
                         cpu, tpu) or the module (tiled layouts T(...): TPU;
                         GPU backend configs and custom calls), GPU when
-                        nothing tells. An XLA:TPU module gets its live
-                        ranges in the text, HTML and JSON (XLA:TPU's
-                        allocations are not yet modelled in every respect);
-                        --format=xla, xla-buffers and xla-usage give the
-                        model of XLA:TPU's files (docs/xla-tpu.md)
+                        nothing tells
+  --tpu=v4|v5e|v5p|v6e  the chip an XLA:TPU module was compiled for, when
+                        the dump does not say: XLA:TPU names it in the
+                        *.target_arguments.txt it writes beside the module
+                        (read when there; a --tpu that disagrees is an
+                        error); a module with values in S(3) is v4's
   --json         the same as JSON: per module the peaks, a memory_analysis
                  object (argument_size_in_bytes, output_size_in_bytes,
                  alias_size_in_bytes, temp_size_in_bytes,
@@ -140,12 +143,26 @@ Modules without is_scheduled=true are refused: their text order is not an
 execution order. Operands written %name#N get back the get-tuple-element XLA
 folded into them, named name#N, right after name (docs/memory.md).
 
+XLA:TPU modules (docs/xla-tpu.md): per memory space as XLA:TPU names them
+(HBM "default", VMEM "vmem", SMEM "smem", ...), what the allocations hold;
+whether the program fits the HBM XLA:TPU lets a program take on the chip
+(v4 30.75 GiB, v5e 15.75 GiB, v5p 95.74 GiB, v6e 31.25 GiB, as its
+out-of-memory message says) and what is left; VMEM against one
+TensorCore's (v4 16 MiB, v5e 128 MiB, v5p 64 MiB, v6e 128 MiB); the HBM
+heap at its peak; what tile padding costs (ranked by bytes and by ratio,
+with op_name, source line and a layout that pads less); each memory
+space's live-range peak, never their sum. SPMD modules: every figure is
+one device's. The figures come from the model of XLA:TPU's buffer
+assignment, which is not yet XLA:TPU's in every respect: the text says so.
+--format=xla, xla-buffers and xla-usage give the model's three files.
+
 examples:
   hlolayout memory module_0021.jit_train_step.sm_9.0a_gpu_after_optimizations.txt
   hlolayout memory --format=xla-buffers dump.txt | diff - dump-buffer-assignment.txt
       (the value ids may differ where the computations' creation order is
       guessed wrong; --xla-creation-order=FILE makes them XLA's)
   hlolayout memory --format=xla dump.txt | diff - dump-live-range.txt
+  hlolayout memory --tpu=v5e module_0001.jit_f.cl_1.after_optimizations.txt
 )";
 
 // The modules of a file when the process exits after the command
@@ -175,6 +192,7 @@ bool ReadCreationOrder(const std::string& path,
 struct MemoryFlags {
   MemoryForm format = MemoryForm::kText;  // --format's
   absl::optional<XlaPlatform> requested;
+  absl::optional<TpuGeneration> tpu;  // --tpu's
   std::vector<std::string> creation_order;
   int64_t top = 20, space = -1, threads = 0;
 };
@@ -197,6 +215,15 @@ int ParseMemoryFlags(const Args& a, MemoryFlags& f, IoContext& io) {
     io.err << "hlolayout memory: --platform must be gpu, cpu or tpu, not '"
            << platform_text << "'\n";
     return 2;
+  }
+  if (args->Has("tpu")) {
+    const std::string name = args->Value("tpu", "");
+    f.tpu = TpuGenerationNamed(name);
+    if (!f.tpu.has_value()) {
+      io.err << "hlolayout memory: --tpu must be v4, v5e, v5p or v6e, not '"
+             << name << "'\n";
+      return 2;
+    }
   }
   if (args->Has("xla-creation-order") &&
       !ReadCreationOrder(args->Value("xla-creation-order", ""),
@@ -252,16 +279,8 @@ int WriteMemoryPage(const std::string& target, const std::string& page,
   return 0;
 }
 
-// XLA's own files (--format=xla, xla-buffers, xla-usage): of an XLA:TPU
-// module they come from the model of its buffer assignment.
-bool IsXlaFileForm(MemoryForm form) {
-  return form == MemoryForm::kXla || form == MemoryForm::kXlaBuffers ||
-         form == MemoryForm::kXlaUsage;
-}
-
 // How RunMemory reads the file at `path`.
-DumpTextOptions FileOptions(const std::string& path, const MemoryFlags& flags,
-                            MemoryForm form) {
+DumpTextOptions FileOptions(const std::string& path, const MemoryFlags& flags) {
   DumpTextOptions options;
   options.file_name = path == "-" ? "<stdin>" : path;
   options.platform = flags.requested;
@@ -271,7 +290,9 @@ DumpTextOptions FileOptions(const std::string& path, const MemoryFlags& flags,
   options.threads = static_cast<int>(flags.threads);
   // The writer reads the answers only.
   options.give_back_operands = true;
-  options.tpu_buffers = IsXlaFileForm(form);
+  // XLA:TPU modules get the model of XLA:TPU's buffer assignment, for
+  // every form (memory/tpu_memory.h, XLA's own files).
+  options.tpu_buffers = true;
   return options;
 }
 
@@ -279,13 +300,9 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   // A folder's flags (--sort, --threads, ...) are accepted here and checked
   // by RunDumpFolder; given files, they are a usage error that says so.
   const std::vector<absl::string_view> switches = {"json"};
-  const std::vector<absl::string_view> valued = {"format",
-                                                 "top",
-                                                 "space",
-                                                 "html",
-                                                 "platform",
-                                                 "threads",
-                                                 "xla-creation-order"};
+  const std::vector<absl::string_view> valued = {
+      "format",   "top",     "space", "html",
+      "platform", "threads", "tpu",   "xla-creation-order"};
   absl::StatusOr<Args> args =
       ParseArgs(raw_args, WithDumpFolderFlags(switches, true),
                 WithDumpFolderFlags(valued, false));
@@ -318,6 +335,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
                                             : flags.format;
   writer_options.top = flags.top;
   writer_options.space = flags.space;
+  writer_options.tpu = flags.tpu;
   MemoryWriter writer(writer_options);
   // JSON is one document: held back until every file is read, so that a
   // refusal leaves nothing on stdout (not a lone '[').
@@ -331,7 +349,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
       io.err << "hlolayout memory: " << input.status().message() << "\n";
       return 1;
     }
-    DumpTextOptions options = FileOptions(path, flags, writer_options.form);
+    DumpTextOptions options = FileOptions(path, flags);
     // A mapped file's pages go back once the module is read, on a thread of
     // their own (4 ms for 75 MB) while the analysis goes on; joined before
     // the file is unmapped.

@@ -226,20 +226,24 @@ TEST(MemoryCommand, TextLeadsWithWhatXlaAllocates) {
   EXPECT_LT(r.out.find("will allocate"), r.out.find("peak of all memory"));
 }
 
-// Tiled layouts (T(128)) are XLA:TPU's, whose buffer assignment is not
-// modelled in every respect (docs/xla-tpu.md): the text and JSON give the
-// live ranges only, unless --platform asks for GPU or CPU; XLA:TPU's own
-// files (--format=xla-buffers) come from the model of its assignment.
-TEST(MemoryCommand, TpuModulesGetTheirLiveRangesOnly) {
+// Tiled layouts (T(128)) are XLA:TPU's: the text and JSON give the answer
+// of memory/tpu_memory.h from the model of XLA:TPU's buffer assignment
+// (memory spaces by XLA:TPU's names, never a sum of them; docs/xla-tpu.md),
+// never another platform's "will allocate"; XLA:TPU's own files
+// (--format=xla-buffers) come from the model too.
+TEST(MemoryCommand, TpuModulesGetTheTpuAnswer) {
   const CliResult text = RunCli({"memory"}, kModule);
   ASSERT_EQ(text.status, 0) << text.err;
-  EXPECT_THAT(text.out, HasSubstr("what XLA will allocate: not modelled for "
-                                  "XLA:TPU"));
+  EXPECT_THAT(text.out, HasSubstr("XLA:TPU, chip not known"));
+  EXPECT_THAT(text.out, HasSubstr("HBM (S(0), XLA:TPU's \"default\"): "));
+  EXPECT_THAT(text.out, HasSubstr("peak of HBM (XLA:TPU's \"default\"): "));
+  EXPECT_THAT(text.out, Not(HasSubstr("peak of all memory")));
   EXPECT_THAT(text.out, Not(HasSubstr("will allocate 1")));
   const CliResult json = RunCli({"memory", "--json"}, kModule);
   ASSERT_EQ(json.status, 0) << json.err;
   EXPECT_THAT(json.out,
               HasSubstr("\"platform\": \"tpu\", \"memory_analysis\": null"));
+  EXPECT_THAT(json.out, HasSubstr("\"tpu\": {\"chip\": null, "));
   const CliResult buffers = RunCli({"memory", "--format=xla-buffers"}, kModule);
   EXPECT_EQ(buffers.status, 0) << buffers.err;
   EXPECT_THAT(buffers.out, StartsWith("BufferAssignment:\n"));
@@ -248,6 +252,43 @@ TEST(MemoryCommand, TpuModulesGetTheirLiveRangesOnly) {
       RunCli({"memory", "--format=xla-buffers", "--platform=gpu"}, kModule);
   EXPECT_EQ(forced.status, 0) << forced.err;
   EXPECT_THAT(forced.out, StartsWith("BufferAssignment:\n"));
+}
+
+// The chip an XLA:TPU module was compiled for: from the target_arguments
+// file XLA:TPU wrote beside it, else --tpu; whether it fits and what is
+// left, per device for SPMD (issue 84 item 4).
+TEST(MemoryCommand, TpuChipFitsAndWhatIsLeft) {
+  const std::string v5e = TestDataPath(
+      "memory/testdata_xla_tpu_chips/v5e/"
+      "module_0004.jit__lambda.cl_933746096.after_optimizations.txt");
+  CliResult r = RunCli({"memory", v5e});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("XLA:TPU v5e (from "));
+  EXPECT_THAT(r.out,
+              HasSubstr("8 devices (SPMD): every figure is one device's"));
+  EXPECT_THAT(r.out, HasSubstr("fits the 15.75 GiB XLA:TPU lets a program "
+                               "take on a v5e: 15.75 GiB ("));
+  r = RunCli({"memory", "--json", v5e});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"chip\": \"v5e\""));
+  EXPECT_THAT(r.out, HasSubstr("\"devices\": 8"));
+  EXPECT_THAT(r.out, HasSubstr("\"hbm_limit_bytes\": 16911433728, "
+                               "\"fits\": true, "));
+  r = RunCli({"memory", "--tpu=v4", v5e});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.err, HasSubstr("--tpu=v4, but XLA:TPU compiled the module "
+                               "for v5e"));
+  r = RunCli({"memory", "--tpu=v7"}, kModule);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--tpu must be v4, v5e, v5p or v6e"));
+  r = RunCli({"memory", "--tpu=v6e"}, kModule);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("XLA:TPU v6e (from --tpu), 1 device\n"));
+  EXPECT_THAT(r.out, HasSubstr(" per TensorCore on a v6e: "));
+  // Another platform's modules are as they were: no TPU line.
+  r = RunCli({"memory", "--platform=cpu"}, kModule);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, Not(HasSubstr("XLA:TPU")));
 }
 
 // --format=xla-buffers and xla-usage are XLA's two files, byte for byte

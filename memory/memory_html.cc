@@ -1,6 +1,7 @@
 #include "hlolayout/memory/memory_html.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "hlolayout/hlo/source_location.h"
 #include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/dump_memory.h"
+#include "hlolayout/memory/tpu_memory.h"
 #include "hlolayout/util/bytes.h"
 
 namespace hlolayout {
@@ -245,8 +247,16 @@ void RenderHeapPicture(const ModuleMemory& m, const HloSourceLocations& where,
   RenderHeapLegend(m, where, order, out);
 }
 
+// The curve of `curve` (live bytes per schedule time) with `peak` marked
+// and its values listed; `what` names the peak ("Peak (XLA's moment)").
+void RenderCurve(const MemoryAnalysis& a, const std::vector<int64_t>& curve,
+                 const MemoryPeak& peak, absl::string_view what, int64_t top,
+                 int index, std::ostream& out);
+
 void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
-                 std::ostream& out);
+                 std::ostream& out) {
+  RenderCurve(a, a.curve, a.peak, "Peak (XLA's moment)", top, index, out);
+}
 
 }  // namespace
 
@@ -305,19 +315,20 @@ void RenderMemoryCurveHtml(const MemoryAnalysis& a, int64_t top, int index,
 }
 
 namespace {
-void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
-                 std::ostream& out) {
+void RenderCurve(const MemoryAnalysis& a, const std::vector<int64_t>& curve,
+                 const MemoryPeak& peak, absl::string_view what, int64_t top,
+                 int index, std::ostream& out) {
   constexpr int kWidth = 800, kHeight = 220;
-  const int64_t n = static_cast<int64_t>(a.curve.size());
+  const int64_t n = static_cast<int64_t>(curve.size());
   int64_t highest = 1;
-  for (int64_t b : a.curve) highest = std::max(highest, b);
+  for (int64_t b : curve) highest = std::max(highest, b);
   out << "<p>Live ranges: " << a.schedule_end << " scheduled instructions, "
-      << a.values.size() << " values. Peak (XLA's moment): <b>" << a.peak.bytes
-      << " bytes</b> at time " << a.peak.time;
-  if (a.peak.time < n) {
-    out << ", " << draw::XmlEscape(a.instructions[a.peak.time].name());
-    if (!a.instructions[a.peak.time].op_name().empty()) {
-      out << " (" << draw::XmlEscape(a.instructions[a.peak.time].op_name())
+      << a.values.size() << " values. " << draw::XmlEscape(what) << ": <b>"
+      << peak.bytes << " bytes</b> at time " << peak.time;
+  if (peak.time < n) {
+    out << ", " << draw::XmlEscape(a.instructions[peak.time].name());
+    if (!a.instructions[peak.time].op_name().empty()) {
+      out << " (" << draw::XmlEscape(a.instructions[peak.time].op_name())
           << ")";
     }
   }
@@ -334,7 +345,7 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
     const int64_t from = i * n / points, to = (i + 1) * n / points;
     int64_t bytes = 0;
     for (int64_t t = from; t < std::max(to, from + 1) && t < n; ++t) {
-      bytes = std::max(bytes, a.curve[t]);
+      bytes = std::max(bytes, curve[t]);
     }
     const double x =
         50 +
@@ -345,8 +356,7 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
   out << "\"/>\n";
   if (n > 0) {
     const double px =
-        50 +
-        (n <= 1 ? 0.0 : kWidth * static_cast<double>(a.peak.time) / (n - 1));
+        50 + (n <= 1 ? 0.0 : kWidth * static_cast<double>(peak.time) / (n - 1));
     out << absl::StrFormat(
         "<line class=\"peak\" x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" y2=\"%d\" "
         "stroke=\"#c02020\" stroke-dasharray=\"4 3\"/>\n",
@@ -354,7 +364,7 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
     out << absl::StrFormat(
         "<text x=\"%.1f\" y=\"12\" font-size=\"11\" fill=\"#c02020\">"
         "peak, time %d</text>\n",
-        px + 3, a.peak.time);
+        px + 3, peak.time);
   }
   // The byte scale inside the plot's left edge (long numbers do not fit
   // in the margin).
@@ -367,7 +377,7 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
   out << "<table class=\"live\"><tr><th>value</th><th>shape</th>"
          "<th>bytes</th><th>share</th><th>padding</th><th>live</th></tr>\n";
   int64_t shown = 0;
-  for (int64_t id : a.peak.values) {
+  for (int64_t id : peak.values) {
     if (top > 0 && shown++ >= top) break;
     const LiveValue& v = a.values[id];
     out << "<tr class=\"value\"><td>"
@@ -376,7 +386,7 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
         << draw::XmlEscape(v.shape() != nullptr ? v.shape()->ToString(true)
                                                 : "")
         << "</td><td>" << v.bytes() << "</td><td>"
-        << PercentOf(v.bytes(), a.peak.bytes) << "</td><td>"
+        << PercentOf(v.bytes(), peak.bytes) << "</td><td>"
         << (v.shape() != nullptr && !v.shape()->IsTuple()
                 ? v.bytes() - v.logical_bytes()
                 : 0)
@@ -513,6 +523,92 @@ void RenderMemorySectionsHtml(absl::string_view text,
     RenderModuleMemoryHtml(*memory, top, (*index)++, out, &module);
     if (lead != nullptr) LeadRow(title, &*memory, nullptr, "", *lead);
   }
+}
+
+namespace {
+
+// The live bytes of memory space `space` at each schedule time.
+std::vector<int64_t> SpaceCurve(const MemoryAnalysis& a, int64_t space) {
+  const int64_t n = static_cast<int64_t>(a.curve.size());
+  std::vector<int64_t> delta(n + 1, 0);
+  for (const LiveValue& v : a.values) {
+    if (v.memory_space() != space || v.start >= n) continue;
+    delta[v.start] += v.bytes();
+    delta[std::min<int64_t>(v.end + 1, n)] -= v.bytes();
+  }
+  std::vector<int64_t> curve(n, 0);
+  int64_t live = 0;
+  for (int64_t t = 0; t < n; ++t) curve[t] = live += delta[t];
+  return curve;
+}
+
+std::string Cell(const std::optional<int64_t>& bytes) {
+  return bytes.has_value() ? draw::XmlEscape(BytesWithUnit(*bytes)) : "";
+}
+
+void RenderTpuSpaces(const TpuMemory& t, std::ostream& out) {
+  out << "<table class=\"tpu-spaces\"><tr><th>memory space</th>"
+         "<th>XLA:TPU's name</th><th>allocated</th><th>allocations</th>"
+         "<th>of</th><th>left</th><th>live-range peak</th></tr>\n";
+  for (const TpuMemorySpace& s : t.spaces) {
+    out << "<tr class=\"space\" data-space=\"" << s.memory_space << "\"><td>"
+        << draw::XmlEscape(s.title) << " (S(" << s.memory_space << "))</td><td>"
+        << draw::XmlEscape(s.xla_name) << "</td><td data-v=\""
+        << s.allocated_bytes << "\">"
+        << draw::XmlEscape(BytesWithUnit(s.allocated_bytes)) << "</td><td>"
+        << s.allocations << "</td><td>" << Cell(s.capacity_bytes) << "</td><td>"
+        << Cell(s.left_bytes) << "</td><td>" << Cell(s.live_range_peak_bytes)
+        << "</td></tr>\n";
+  }
+  out << "</table>\n";
+}
+
+void RenderTpuPaddingTable(const std::vector<TpuPaddedArray>& arrays,
+                           absl::string_view title, std::ostream& out) {
+  if (arrays.empty()) return;
+  out << "<table class=\"tpu-padding\"><caption>" << draw::XmlEscape(title)
+      << "</caption><tr><th>array</th><th>shape</th><th>bytes</th>"
+         "<th>unpadded</th><th>padding</th><th>ratio</th><th>allocation</th>"
+         "<th>op_name</th><th>source</th><th>a layout that pads less</th>"
+         "</tr>\n";
+  for (const TpuPaddedArray& p : arrays) {
+    out << "<tr class=\"padded\"><td>" << draw::XmlEscape(p.name) << "</td><td>"
+        << draw::XmlEscape(p.shape) << "</td><td>" << p.bytes << "</td><td>"
+        << p.logical_bytes << "</td><td>" << p.padding_bytes << "</td><td>"
+        << absl::StrFormat("%.2fx", p.ratio) << "</td><td>" << p.allocation
+        << " (" << draw::XmlEscape(p.kind) << ")</td><td>"
+        << draw::XmlEscape(p.op_name) << "</td><td>"
+        << draw::XmlEscape(p.source) << "</td><td>"
+        << (p.cheaper_layout.has_value()
+                ? draw::XmlEscape(absl::StrCat(*p.cheaper_layout, ": ",
+                                               *p.cheaper_bytes, " B"))
+                : std::string())
+        << "</td></tr>\n";
+  }
+  out << "</table>\n";
+}
+
+}  // namespace
+
+void RenderTpuMemoryHtml(const TpuMemory& t, const MemoryAnalysis& a,
+                         int64_t top, int index, std::ostream& out) {
+  out << "<section class=\"module tpu\"><h2>module "
+      << draw::XmlEscape(a.module_name.empty() ? "(no name)" : a.module_name)
+      << "</h2>\n<pre class=\"tpu\">" << draw::XmlEscape(TpuMemoryText(t))
+      << "</pre>\n";
+  RenderTpuSpaces(t, out);
+  RenderTpuPaddingTable(t.padding.by_bytes, "tile padding: most bytes", out);
+  RenderTpuPaddingTable(
+      t.padding.by_ratio,
+      absl::StrCat("tile padding: highest ratio (arrays padding ",
+                   ShortBytes(t.padding.ratio_floor_bytes), " or more)"),
+      out);
+  for (const MemoryPeak& p : a.space_peaks) {
+    if (p.memory_space != 0) continue;
+    // HBM's live bytes over the schedule, its peak marked.
+    RenderCurve(a, SpaceCurve(a, 0), p, "Peak of HBM (S(0))", top, index, out);
+  }
+  out << "</section>\n";
 }
 
 }  // namespace hlolayout

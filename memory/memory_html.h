@@ -29,6 +29,7 @@
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/tpu_memory.h"
 
 namespace hlolayout {
 
@@ -57,6 +58,15 @@ void RenderMemoryCurveHtml(const MemoryAnalysis& analysis, int64_t top,
 void RenderModuleMemoryHtml(const ModuleMemory& memory, int64_t top, int index,
                             std::ostream& out,
                             const HloModule* module = nullptr);
+
+// An XLA:TPU module's answer (memory/tpu_memory.h): a section.module.tpu
+// with the lines `hlolayout memory` prints (pre.tpu), the memory spaces
+// (table.tpu-spaces, a tr.space per space with data-space="n"), the tile
+// padding rankings (table.tpu-padding, rows tr.padded) and HBM's live
+// bytes over the schedule with its peak (svg#curve-<index>): each memory
+// space on its own, never their sum.
+void RenderTpuMemoryHtml(const TpuMemory& t, const MemoryAnalysis& live_ranges,
+                         int64_t top, int index, std::ostream& out);
 
 // Every module of an HLO dump text: for each scheduled module its
 // allocations and curve (RenderModuleMemoryHtml; the platform from the

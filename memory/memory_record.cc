@@ -8,6 +8,8 @@
 #include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/tpu_memory.h"
+#include "hlolayout/util/fields.h"
 #include "hlolayout/util/record.h"
 
 namespace hlolayout {
@@ -364,7 +366,8 @@ const RecordSpec& ModuleMemorySpec() {
            "Optional[str]"},
           {"peaks",
            "MemoryPeaks: all memory first, then one per memory space "
-           "(only space S(n) when asked).",
+           "(only space S(n) when asked); for XLA:TPU modules one per "
+           "memory space only (never their sum).",
            "Tuple[MemoryPeak, ...]"},
           {"platform", "'gpu', 'cpu', or 'tpu' (allocations not modelled).",
            "str", FieldJson::kValue, nullptr, true},
@@ -386,15 +389,31 @@ const RecordSpec& ModuleMemorySpec() {
            "The Allocations, by index; None for XLA:TPU modules.",
            "Optional[Tuple[Allocation, ...]]", FieldJson::kOmitIfNone, nullptr,
            true},
+          {"tpu",
+           "XLA:TPU modules: TpuMemory (per memory space, whether it fits "
+           "the chip, the HBM heap at its peak, tile padding); None for "
+           "others.",
+           "Optional[TpuMemory]", FieldJson::kOmitIfNone},
       }};
   return spec;
 }
 
 const std::vector<const RecordSpec*>& MemoryRecordSpecs() {
-  static const auto* specs = new std::vector<const RecordSpec*>{
-      &CompiledMemoryStatsSpec(), &SizingValueSpec(), &HeapInfoSpec(),
-      &AssignedValueSpec(),       &AllocationSpec(),  &LiveValueSpec(),
-      &MemoryPeakSpec(),          &ModuleMemorySpec()};
+  static const auto* specs =
+      new std::vector<const RecordSpec*>{&CompiledMemoryStatsSpec(),
+                                         &SizingValueSpec(),
+                                         &HeapInfoSpec(),
+                                         &AssignedValueSpec(),
+                                         &AllocationSpec(),
+                                         &LiveValueSpec(),
+                                         &MemoryPeakSpec(),
+                                         &SpecOf<TpuMemorySpace>(),
+                                         &SpecOf<TpuHeapValue>(),
+                                         &SpecOf<TpuHeapPeak>(),
+                                         &SpecOf<TpuPaddedArray>(),
+                                         &SpecOf<TpuPadding>(),
+                                         &SpecOf<TpuMemory>(),
+                                         &ModuleMemorySpec()};
   return *specs;
 }
 
@@ -415,7 +434,8 @@ void EmitCompiledMemoryStats(const XlaMemoryStats& stats, RecordSink& s) {
 }
 
 void EmitModuleMemory(const DumpModuleMemory& m,
-                      const MemoryRecordOptions& options, RecordSink& s) {
+                      const MemoryRecordOptions& options, RecordSink& s,
+                      const TpuMemory* tpu) {
   const MemoryAnalysis& a = m.live_ranges();
   s.BeginRecord(ModuleMemorySpec());
   s.String(a.module_name);
@@ -423,7 +443,10 @@ void EmitModuleMemory(const DumpModuleMemory& m,
   s.Int(static_cast<int64_t>(a.values.size()));
   s.OptionalString(!a.replayed_scheduler.empty(), a.replayed_scheduler);
   s.BeginList();
-  if (options.space < 0) EmitPeak(a, a.peak, options.top, s);
+  // XLA:TPU: each memory space's peak, never their sum.
+  if (options.space < 0 && m.has_allocations()) {
+    EmitPeak(a, a.peak, options.top, s);
+  }
   for (const MemoryPeak& p : a.space_peaks) {
     if (options.space < 0 || p.memory_space == options.space) {
       EmitPeak(a, p, options.top, s);
@@ -435,6 +458,11 @@ void EmitModuleMemory(const DumpModuleMemory& m,
   } else {
     s.String("tpu");
     for (int k = 0; k < 5; ++k) s.None();  // memory_analysis ... allocations
+  }
+  if (tpu != nullptr) {
+    EmitValue(*tpu, s);
+  } else {
+    s.None();
   }
   s.EndRecord();
 }

@@ -14,8 +14,9 @@
 //   //  "allocations": [{"index": 0, "size": 2048, "kind": "parameter", ...}]}
 //
 // The records: ModuleMemory (one module: its peaks, memory_analysis, heap
-// and allocations), MemoryPeak, LiveValue, CompiledMemoryStats, HeapInfo,
-// SizingValue, Allocation, AssignedValue.
+// and allocations; for XLA:TPU its TpuMemory), MemoryPeak, LiveValue,
+// CompiledMemoryStats, HeapInfo, SizingValue, Allocation, AssignedValue,
+// and memory/tpu_memory.h's TpuMemory with its parts.
 //
 // Preconditions: the module `m` was analysed from outlives the call.
 #ifndef HLOLAYOUT_MEMORY_MEMORY_RECORD_H_
@@ -26,6 +27,7 @@
 
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/dump_memory.h"
+#include "hlolayout/memory/tpu_memory.h"
 #include "hlolayout/util/record.h"
 
 namespace hlolayout {
@@ -42,9 +44,11 @@ struct MemoryRecordOptions {
   int64_t space = -1;  // >= 0: only that memory space's peak
 };
 
-// Emits one ModuleMemory record.
+// Emits one ModuleMemory record; `tpu`: an XLA:TPU module's answer
+// (memory/tpu_memory.h), its `tpu` field (None when null).
 void EmitModuleMemory(const DumpModuleMemory& m,
-                      const MemoryRecordOptions& options, RecordSink& sink);
+                      const MemoryRecordOptions& options, RecordSink& sink,
+                      const TpuMemory* tpu = nullptr);
 
 // Emits one CompiledMemoryStats record (also a row of the dump-folder table).
 void EmitCompiledMemoryStats(const XlaMemoryStats& stats, RecordSink& sink);

@@ -18,6 +18,8 @@
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
 #include "hlolayout/memory/memory_record.h"
+#include "hlolayout/memory/tpu_chip.h"
+#include "hlolayout/memory/tpu_memory.h"
 #include "hlolayout/util/bytes.h"
 #include "hlolayout/util/record.h"
 
@@ -31,18 +33,24 @@ absl::string_view OpNamePrefix(absl::string_view op_name) {
 }
 
 void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
-                           int64_t top, int64_t space, std::ostream& out) {
+                           const TpuMemory* tpu, int64_t top, int64_t space,
+                           std::ostream& out) {
   out << "module " << (a.module_name.empty() ? "(no name)" : a.module_name)
       << ": " << a.schedule_end << " scheduled instructions, "
       << a.values.size() << " values\n";
   if (m != nullptr) {
     out << XlaAllocationText(*m)
         << AllocationSizesText(ExplainAllocationSizes(*m), top);
+  } else if (tpu != nullptr) {
+    out << TpuMemoryText(*tpu);
   } else {
     out << TpuAllocationText(a);
   }
   std::vector<const MemoryPeak*> peaks;
-  if (space < 0) {
+  if (space < 0 && m == nullptr) {
+    // XLA:TPU: each memory space's peak, never all of them added together.
+    for (const MemoryPeak& p : a.space_peaks) peaks.push_back(&p);
+  } else if (space < 0) {
     peaks.push_back(&a.peak);
     if (a.space_peaks.size() > 1) {
       for (const MemoryPeak& p : a.space_peaks) peaks.push_back(&p);
@@ -55,8 +63,11 @@ void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
   }
   for (const MemoryPeak* p : peaks) {
     const std::string where =
-        p->memory_space < 0
-            ? std::string("all memory")
+        p->memory_space < 0 ? std::string("all memory")
+        : m == nullptr
+            ? absl::StrCat(TpuMemorySpaceTitle(p->memory_space),
+                           " (XLA:TPU's \"",
+                           XlaTpuMemorySpaceName(p->memory_space), "\")")
             : absl::StrCat(MemorySpaceKey(p->memory_space), " (",
                            MemorySpaceName(p->memory_space), ")");
     out << "peak of " << where << ": " << p->bytes << " bytes at time "
@@ -109,7 +120,7 @@ std::string ModuleMemoryText(const MemoryAnalysis& live_ranges,
                              const ModuleMemory* m, int64_t top,
                              int64_t space) {
   std::ostringstream out;
-  WriteModuleMemoryText(live_ranges, m, top, space, out);
+  WriteModuleMemoryText(live_ranges, m, nullptr, top, space, out);
   return out.str();
 }
 
@@ -133,18 +144,19 @@ MemoryWriter::MemoryWriter(const MemoryWriterOptions& options)
   }
 }
 
-absl::Status MemoryWriter::WriteModule(const HloModule& module,
-                                       const DumpModuleMemory& analysed,
-                                       absl::string_view file_name,
-                                       std::ostream& out) {
-  const MemoryForm form = options_.form;
-  const int64_t top = options_.top, space = options_.space;
-  const bool tpu = !analysed.has_allocations();
-  if (tpu && analysed.tpu_buffers &&
-      (form == MemoryForm::kXla || form == MemoryForm::kXlaBuffers ||
-       form == MemoryForm::kXlaUsage)) {
-    // XLA:TPU's own files from the model of its buffer assignment; its
-    // live-range file counts logical sizes (docs/xla-tpu.md).
+namespace {
+
+bool IsXlaFileForm(MemoryForm form) {
+  return form == MemoryForm::kXla || form == MemoryForm::kXlaBuffers ||
+         form == MemoryForm::kXlaUsage;
+}
+
+// XLA's own files of an XLA:TPU module: from the model of its buffer
+// assignment when the reading made it; else the live-range file only.
+absl::Status WriteXlaTpuFile(const DumpModuleMemory& analysed, MemoryForm form,
+                             absl::string_view file_name, std::ostream& out) {
+  if (analysed.tpu_buffers) {
+    // Its live-range file counts logical sizes (docs/xla-tpu.md).
     const BufferAssignment& buffers = analysed.memory.buffers;
     if (form == MemoryForm::kXla) {
       out << XlaLiveRangeText(analysed.live_ranges(), ValuesByXlaId(buffers),
@@ -156,26 +168,65 @@ absl::Status MemoryWriter::WriteModule(const HloModule& module,
     }
     return absl::OkStatus();
   }
-  if (form == MemoryForm::kXla && tpu) {
+  if (form == MemoryForm::kXla) {
     // XLA:TPU's live-range dump: the live ranges only (no value ids).
     out << XlaLiveRangeText(analysed.live_ranges(), {},
                             LiveRangeSizes::kLogical);
     return absl::OkStatus();
   }
-  if (tpu &&
-      (form == MemoryForm::kXlaBuffers || form == MemoryForm::kXlaUsage)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        file_name,
-        ": looks like an XLA:TPU module (tiled layouts); its buffer "
-        "assignment's texts need DumpTextOptions::tpu_buffers"));
+  return absl::InvalidArgumentError(
+      absl::StrCat(file_name,
+                   ": looks like an XLA:TPU module (tiled layouts); its buffer "
+                   "assignment's texts need DumpTextOptions::tpu_buffers"));
+}
+
+}  // namespace
+
+absl::StatusOr<absl::optional<TpuMemory>> MemoryWriter::TpuAnswer(
+    const HloModule& module, const DumpModuleMemory& analysed,
+    absl::string_view file_name) const {
+  if (analysed.has_allocations() || !analysed.tpu_buffers) {
+    return absl::optional<TpuMemory>();
   }
-  // `memory` null: XLA:TPU, the live ranges only.
+  TpuMemoryOptions options;
+  options.requested = options_.tpu;
+  options.top = options_.top;
+  if (absl::optional<std::string> text = ReadXlaTpuTargetArguments(file_name)) {
+    options.target_arguments = *std::move(text);
+    options.target_arguments_file = XlaTpuTargetArgumentsPath(file_name);
+  }
+  absl::StatusOr<TpuMemory> answer = AnswerTpuMemory(module, analysed, options);
+  if (!answer.ok()) {
+    return absl::Status(
+        answer.status().code(),
+        absl::StrCat(file_name, ": ", answer.status().message()));
+  }
+  return absl::optional<TpuMemory>(*std::move(answer));
+}
+
+absl::Status MemoryWriter::WriteModule(const HloModule& module,
+                                       const DumpModuleMemory& analysed,
+                                       absl::string_view file_name,
+                                       std::ostream& out) {
+  const MemoryForm form = options_.form;
+  const int64_t top = options_.top, space = options_.space;
+  const bool tpu = !analysed.has_allocations();
+  if (tpu && IsXlaFileForm(form)) {
+    return WriteXlaTpuFile(analysed, form, file_name, out);
+  }
+  absl::StatusOr<absl::optional<TpuMemory>> tpu_answer =
+      TpuAnswer(module, analysed, file_name);
+  if (!tpu_answer.ok()) return tpu_answer.status();
+  const TpuMemory* t = tpu_answer->has_value() ? &**tpu_answer : nullptr;
+  // `memory` null: XLA:TPU (its answer, or the live ranges only).
   const ModuleMemory* memory = tpu ? nullptr : &analysed.memory;
   const MemoryAnalysis& live_ranges = analysed.live_ranges();
   switch (form) {
     case MemoryForm::kHtml:
       if (memory != nullptr) {
         RenderModuleMemoryHtml(*memory, top, module_index_++, page_, &module);
+      } else if (t != nullptr) {
+        RenderTpuMemoryHtml(*t, live_ranges, top, module_index_++, page_);
       } else {
         page_ << "<p>" << draw::XmlEscape(TpuAllocationText(live_ranges))
               << "</p>\n";
@@ -189,7 +240,7 @@ absl::Status MemoryWriter::WriteModule(const HloModule& module,
       record_options.space = space;
       std::string json;
       RecordJsonWriter writer(&json);
-      EmitModuleMemory(analysed, record_options, writer);
+      EmitModuleMemory(analysed, record_options, writer, t);
       out << json;
       break;
     }
@@ -205,7 +256,7 @@ absl::Status MemoryWriter::WriteModule(const HloModule& module,
       break;
     case MemoryForm::kText:
       if (!first_) out << "\n";
-      WriteModuleMemoryText(live_ranges, memory, top, space, out);
+      WriteModuleMemoryText(live_ranges, memory, t, top, space, out);
       break;
   }
   first_ = false;

@@ -15,7 +15,8 @@
 //   out << writer.Finish();   // "[{...}]\n": one object per module
 //
 // Forms: kText (what XLA will allocate, memory_analysis() and the peak with
-// its values), kJson (memory/memory_record.h), kXla, kXlaBuffers, kXlaUsage
+// its values; for XLA:TPU memory/tpu_memory.h's answer and each memory
+// space's peak), kJson (memory/memory_record.h), kXla, kXlaBuffers, kXlaUsage
 // (XLA's own -live-range, -buffer-assignment and -memory-usage-report dump
 // files) and kHtml (one page for every module written, returned by Finish).
 #ifndef HLOLAYOUT_MEMORY_MEMORY_WRITER_H_
@@ -25,12 +26,16 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/dump_text.h"
+#include "hlolayout/memory/tpu_chip.h"
+#include "hlolayout/memory/tpu_memory.h"
 
 namespace hlolayout {
 
@@ -45,8 +50,11 @@ struct MemoryWriterOptions {
   // Values listed at each peak (0: all).
   int64_t top = 20;
   // The peak of this memory space only (-1: all memory, and each space's
-  // when there are several).
+  // when there are several; for XLA:TPU each space's).
   int64_t space = -1;
+  // --tpu: the generation an XLA:TPU module was compiled for, where its
+  // dump does not say (TpuMemoryOptions::requested).
+  absl::optional<TpuGeneration> tpu;
 };
 
 // Writes the answers of the texts given, in order. Not thread-safe.
@@ -63,7 +71,11 @@ class MemoryWriter {
                          std::ostream& warnings,
                          std::vector<HloModule>* keep = nullptr);
 
-  // Writes one module's answer (`module` is the one it was made from).
+  // Writes one module's answer (`module` is the one it was made from). An
+  // XLA:TPU module read with DumpTextOptions::tpu_buffers gets the answer
+  // of memory/tpu_memory.h (the chip from XLA:TPU's *.target_arguments.txt
+  // beside `file_name` when there is one, else MemoryWriterOptions::tpu);
+  // without tpu_buffers, its live ranges only.
   absl::Status WriteModule(const HloModule& module,
                            const DumpModuleMemory& analysed,
                            absl::string_view file_name, std::ostream& out);
@@ -76,6 +88,12 @@ class MemoryWriter {
   std::string Finish();
 
  private:
+  // The TPU answer of an XLA:TPU module analysed with the model; none for
+  // another module.
+  absl::StatusOr<absl::optional<TpuMemory>> TpuAnswer(
+      const HloModule& module, const DumpModuleMemory& analysed,
+      absl::string_view file_name) const;
+
   MemoryWriterOptions options_;
   bool first_ = true;
   int module_index_ = 0;

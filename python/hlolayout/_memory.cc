@@ -32,6 +32,8 @@
 #include "hlolayout/memory/dump_text.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_record.h"
+#include "hlolayout/memory/tpu_chip.h"
+#include "hlolayout/memory/tpu_memory.h"
 
 namespace py = pybind11;
 
@@ -60,21 +62,34 @@ struct Analysed {
   std::unique_ptr<InputText> input;
   std::vector<HloModule> modules;
   std::vector<DumpModuleMemory> analysed;
+  // XLA:TPU modules' answers (memory/tpu_memory.h), none for others.
+  std::vector<absl::optional<TpuMemory>> tpu;
   std::vector<std::string> warnings;
 };
 
 // The library calls of hl.memory, without Python (call without the GIL):
 // `source` is a path (is_path) or HLO text; `platform` "", "gpu", "cpu" or
-// "tpu";
+// "tpu"; `tpu`: the generation an XLA:TPU module was compiled for where
+// its dump does not say (TpuMemoryOptions::requested);
 // `threads` read a large text and analyse a large module
 // (DumpTextOptions::threads, >= 1).
 void Analyse(std::string source, bool is_path, const std::string& platform,
-             int threads, Analysed& out) {
+             absl::optional<TpuGeneration> tpu, int threads, Analysed& out) {
   DumpTextOptions options;
   options.file_name = is_path ? source : std::string();
   options.threads = threads;
-  // The records are made from the answers only.
+  // The records are made from the answers only; XLA:TPU modules get the
+  // model of XLA:TPU's buffer assignment (their TpuMemory).
   options.give_back_operands = true;
+  options.tpu_buffers = true;
+  TpuMemoryOptions tpu_options;
+  tpu_options.requested = tpu;
+  if (is_path) {
+    if (absl::optional<std::string> args = ReadXlaTpuTargetArguments(source)) {
+      tpu_options.target_arguments = *std::move(args);
+      tpu_options.target_arguments_file = XlaTpuTargetArgumentsPath(source);
+    }
+  }
   if (!platform.empty()) {
     options.platform = platform == "gpu"   ? XlaPlatform::kGpu
                        : platform == "cpu" ? XlaPlatform::kCpu
@@ -95,11 +110,29 @@ void Analyse(std::string source, bool is_path, const std::string& platform,
   };
   out.error = ForEachDumpModule(
       out.input->view(), options, &out.warnings,
-      [&](const HloModule&, DumpModuleMemory& m) {
+      [&](const HloModule& module, DumpModuleMemory& m) {
+        absl::optional<TpuMemory> answer;
+        if (!m.has_allocations() && m.tpu_buffers) {
+          absl::StatusOr<TpuMemory> t = AnswerTpuMemory(module, m, tpu_options);
+          if (!t.ok()) return t.status();
+          answer = *std::move(t);
+        }
+        out.tpu.push_back(std::move(answer));
         out.analysed.push_back(std::move(m));
         return absl::OkStatus();
       },
       &out.modules);
+}
+
+// "" (none), or "v4", "v5e", "v5p", "v6e".
+absl::optional<TpuGeneration> CheckTpu(const std::string& tpu) {
+  if (tpu.empty()) return absl::nullopt;
+  absl::optional<TpuGeneration> g = TpuGenerationNamed(tpu);
+  if (!g.has_value()) {
+    throw py::value_error("tpu must be 'v4', 'v5e', 'v5p' or 'v6e', got '" +
+                          tpu + "'");
+  }
+  return g;
 }
 
 void CheckArguments(int64_t top, const std::string& platform, int64_t threads) {
@@ -116,12 +149,15 @@ void CheckArguments(int64_t top, const std::string& platform, int64_t threads) {
 }
 
 py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
-                const std::string& platform, int64_t threads) {
+                const std::string& platform, const std::string& tpu,
+                int64_t threads) {
   CheckArguments(top, platform, threads);
+  const absl::optional<TpuGeneration> generation = CheckTpu(tpu);
   Analysed a;
   {
     py::gil_scoped_release release;
-    Analyse(std::move(source), is_path, platform, static_cast<int>(threads), a);
+    Analyse(std::move(source), is_path, platform, generation,
+            static_cast<int>(threads), a);
   }
   for (const std::string& w : a.warnings) {
     if (PyErr_WarnEx(PyExc_UserWarning, w.c_str(), 1) != 0) {
@@ -134,9 +170,10 @@ py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
   options.top = top;
   options.space = space;
   py::list out;
-  for (const DumpModuleMemory& one : a.analysed) {
+  for (size_t i = 0; i < a.analysed.size(); ++i) {
     PyRecordSink sink;
-    EmitModuleMemory(one, options, sink);
+    EmitModuleMemory(a.analysed[i], options, sink,
+                     a.tpu[i].has_value() ? &*a.tpu[i] : nullptr);
     out.append(sink.Take());
   }
   return out;
@@ -152,7 +189,8 @@ double TimeMemoryCpp(const std::string& source, bool is_path,
   size_t sink = 0;
   for (int64_t i = 0; i < n; ++i) {
     Analysed a;
-    Analyse(source, is_path, platform, static_cast<int>(threads), a);
+    Analyse(source, is_path, platform, absl::nullopt, static_cast<int>(threads),
+            a);
     sink += a.analysed.size();
   }
   const std::chrono::duration<double> t =
@@ -163,13 +201,13 @@ double TimeMemoryCpp(const std::string& source, bool is_path,
 }  // namespace
 
 void RegisterMemory(py::module_& m) {
-  constexpr size_t kRecords = 8;
+  constexpr size_t kRecords = 14;
   if (MemoryRecordSpecs().size() != kRecords) {
     throw std::logic_error("memory records: update kRecords");
   }
   BindMemoryRecords(m, std::make_index_sequence<kRecords>());
   m.def("memory", &Memory, py::arg("source"), py::arg("is_path"),
-        py::arg("top"), py::arg("space"), py::arg("platform"),
+        py::arg("top"), py::arg("space"), py::arg("platform"), py::arg("tpu"),
         py::arg("threads"));
   m.def("_time_memory_cpp", &TimeMemoryCpp, py::arg("source"),
         py::arg("is_path"), py::arg("platform"), py::arg("threads"),

@@ -29,7 +29,8 @@ from ._common import _path_or_text, _sort_name, _threads
 
 __all__ = ["memory", "ModuleMemory", "CompiledMemoryStats", "HeapInfo",
            "SizingValue", "Allocation", "AssignedValue", "MemoryPeak",
-           "LiveValue"]
+           "LiveValue", "TpuMemory", "TpuMemorySpace", "TpuHeapPeak",
+           "TpuHeapValue", "TpuPadding", "TpuPaddedArray"]
 
 ModuleMemory = _core.ModuleMemory
 CompiledMemoryStats = _core.CompiledMemoryStats
@@ -39,6 +40,12 @@ Allocation = _core.Allocation
 AssignedValue = _core.AssignedValue
 MemoryPeak = _core.MemoryPeak
 LiveValue = _core.LiveValue
+TpuMemory = _core.TpuMemory
+TpuMemorySpace = _core.TpuMemorySpace
+TpuHeapPeak = _core.TpuHeapPeak
+TpuHeapValue = _core.TpuHeapValue
+TpuPadding = _core.TpuPadding
+TpuPaddedArray = _core.TpuPaddedArray
 
 # The module of the examples above: two temps live together (x and y), z
 # takes x's place; the output is smaller than the temps, so they go to
@@ -55,7 +62,7 @@ ENTRY %main (p: f32[256]) -> f32[128] {
 
 
 def memory(path_or_text, top=None, space=None, platform=None, threads=None,
-           sort=None):
+           sort=None, tpu=None):
     """What XLA will allocate for each scheduled module, and its peak: a
     list of ModuleMemory, one per module (`hlolayout memory --json`).
 
@@ -79,9 +86,15 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None,
 
     `platform`: "gpu", "cpu" or "tpu" (alignment, in-place rules, peak); by
     default taken from the file name or the module. An XLA:TPU module (tpu
-    in the file name, tiled layouts, or platform "tpu") gets its live ranges
-    only: platform "tpu", memory_analysis, allocated_bytes, heap and
-    allocations None (docs/xla-tpu.md). `space`: only the peak of memory space S(space).
+    in the file name, tiled layouts, or platform "tpu") has platform "tpu",
+    memory_analysis, allocated_bytes, heap and allocations None, and `tpu`:
+    a TpuMemory (docs/xla-tpu.md) with its memory spaces as XLA:TPU names
+    them, whether it fits the HBM XLA:TPU lets a program take on the chip
+    (`fits`, `hbm_left_bytes`), VMEM against the chip's, the HBM heap at
+    its peak and tile padding ranked; per device for SPMD modules. The chip
+    comes from the `*.target_arguments.txt` XLA:TPU writes beside a module
+    file, else from `tpu` ("v4", "v5e", "v5p" or "v6e"; ValueError if the
+    file names another); other modules have `tpu` None. `space`: only the peak of memory space S(space).
     Raises ValueError for modules without a schedule and for bad arguments,
     FileNotFoundError for a path that does not exist.
 
@@ -109,18 +122,18 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None,
     if isinstance(path_or_text, (list, tuple)):
         _no_sort_for_files(sort)
         return _memory_of_files(list(path_or_text), top, space, platform,
-                                threads)
+                                threads, tpu)
     if isinstance(path_or_text, str) and _glob.has_magic(path_or_text) and \
             "\n" not in path_or_text and not _os.path.exists(path_or_text):
         _no_sort_for_files(sort)
         files = sorted(_glob.glob(path_or_text))
         if not files:
             raise FileNotFoundError("no file matches %r" % path_or_text)
-        return _memory_of_files(files, top, space, platform, threads)
+        return _memory_of_files(files, top, space, platform, threads, tpu)
     path, text = _path_or_text(path_or_text)
     if path is not None and _os.path.isdir(path):
         for name, value in (("top", top), ("space", space),
-                            ("platform", platform)):
+                            ("platform", platform), ("tpu", tpu)):
             if value is not None:
                 raise ValueError(
                     "%s does not apply to a folder (`hlolayout memory DIR` "
@@ -136,7 +149,7 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None,
     return _core.memory(path if path is not None else text, path is not None,
                         int(top), -1 if space is None else space,
                         "" if platform is None else str(platform),
-                        _threads(threads))
+                        "" if tpu is None else str(tpu), _threads(threads))
 
 
 def _no_sort_for_files(sort):
@@ -147,7 +160,7 @@ def _no_sort_for_files(sort):
                          "memory FILE` refuses --sort too): give a folder")
 
 
-def _memory_of_files(paths, top, space, platform, threads):
+def _memory_of_files(paths, top, space, platform, threads, tpu):
     """memory() of each file in turn: one list of their modules."""
     if not paths:
         raise ValueError("no files given")
@@ -159,5 +172,5 @@ def _memory_of_files(paths, top, space, platform, threads):
                              % path)
         if not _os.path.exists(path):
             raise FileNotFoundError(path)
-        modules.extend(memory(path, top, space, platform, threads))
+        modules.extend(memory(path, top, space, platform, threads, tpu=tpu))
     return modules

@@ -1,0 +1,275 @@
+// What tile padding costs in an XLA:TPU module's HBM allocations, and a
+// layout that pads less (memory/tpu_memory.h, TpuPadding).
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/memory/tpu_memory_internal.h"
+#include "hlolayout/parser/shape_parser.h"
+
+namespace hlolayout {
+namespace tpu_memory_internal {
+namespace {
+
+// Logical bytes of an array shape; -1 when it cannot be sized.
+int64_t LogicalBytes(const Shape* shape) {
+  if (shape == nullptr || !shape->IsArray()) return -1;
+  absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(*shape);
+  return sizes.ok() ? sizes->logical_bytes : -1;
+}
+
+int64_t PaddedBytes(const Shape& shape) {
+  absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(shape);
+  return sizes.ok() ? sizes->padded_bytes : -1;
+}
+
+// The places of one allocation: values at one offset with one shape.
+struct Place {
+  const AssignedValue* first = nullptr;
+  int64_t values = 0;
+  int64_t bytes = 0;
+};
+
+TpuPaddedArray MakeArray(const BufferAllocation& x, const Place& p,
+                         int64_t logical, const MemoryAnalysis& a,
+                         const HloSourceLocations& where) {
+  TpuPaddedArray out;
+  out.allocation = x.index;
+  out.kind = AllocationKindName(x);
+  const AssignedValue& v = *p.first;
+  const ValueFacts facts = FactsOf(a, v.value, where);
+  out.name = !facts.name.empty()
+                 ? facts.name
+                 : absl::StrCat(v.name, ShapeIndexString(v.index));
+  out.values = p.values;
+  out.shape = v.shape->ToString(true);
+  out.bytes = p.bytes;
+  out.logical_bytes = logical;
+  out.padding_bytes = p.bytes - logical;
+  out.ratio = logical > 0 ? static_cast<double>(p.bytes) / logical : 0.0;
+  out.op_name = facts.op_name;
+  out.source = facts.source;
+  return out;
+}
+
+// Every array of the HBM allocations that pads, once per place.
+std::vector<TpuPaddedArray> PaddedArrays(const BufferAssignment& b,
+                                         const MemoryAnalysis& a,
+                                         const HloSourceLocations& where) {
+  std::vector<TpuPaddedArray> out;
+  for (const BufferAllocation& x : b.allocations) {
+    if (x.color != 0) continue;
+    // Values of one place and shape share it (a loop's values, an update
+    // and the operand it writes over).
+    std::map<std::pair<int64_t, std::string>, Place> places;
+    std::vector<const Place*> order;
+    for (const AssignedValue& v : x.values) {
+      if (v.shape == nullptr || !v.shape->IsArray()) continue;
+      Place& p = places[{v.offset, v.shape->ToString(true)}];
+      if (p.first == nullptr) {
+        p.first = &v;
+        order.push_back(&p);
+      }
+      ++p.values;
+      p.bytes = std::max(p.bytes, v.size);
+    }
+    for (const Place* place : order) {
+      const Place& p = *place;
+      const int64_t logical = LogicalBytes(p.first->shape);
+      if (logical < 0 || p.bytes <= logical) continue;
+      out.push_back(MakeArray(x, p, logical, a, where));
+    }
+  }
+  return out;
+}
+
+// Padding of the values that set the size of the allocations of their own.
+int64_t OwnPadding(const BufferAssignment& b) {
+  int64_t bytes = 0;
+  for (const BufferAllocation& x : b.allocations) {
+    if (x.color != 0 || x.is_temp()) continue;
+    for (const AssignedValue& v : x.values) {
+      if (v.size != x.size) continue;
+      const int64_t logical = LogicalBytes(v.shape);
+      if (logical >= 0 && x.size > logical) bytes += x.size - logical;
+      break;
+    }
+  }
+  return bytes;
+}
+
+// Padding of the heap's values at its peak, a shared place once.
+int64_t HeapPadding(const BufferAssignment& b, const MemoryAnalysis& a) {
+  int64_t bytes = 0;
+  std::set<int64_t> places;
+  for (int64_t k : b.heap_peak_blocks) {
+    const HeapBlock& block = b.heap[k];
+    if (!places.insert(block.offset).second) continue;
+    const int64_t logical = LogicalBytes(a.values[block.value].shape());
+    if (logical >= 0 && block.size > logical) bytes += block.size - logical;
+  }
+  return bytes;
+}
+
+void AddCheaperLayouts(std::vector<TpuPaddedArray>& arrays) {
+  for (TpuPaddedArray& p : arrays) {
+    absl::StatusOr<Shape> shape = ParseShape(p.shape);
+    if (!shape.ok()) continue;
+    std::optional<std::pair<std::string, int64_t>> cheaper =
+        CheaperTpuLayout(*shape);
+    if (!cheaper.has_value()) continue;
+    p.cheaper_layout = cheaper->first;
+    p.cheaper_bytes = cheaper->second;
+  }
+}
+
+// The parts of a layout text "m2m:T(a,128)REST": the minor-to-major order,
+// a, and REST (packing tiles and what follows them).
+struct TiledLayout {
+  std::vector<int64_t> minor_to_major;
+  int64_t second_minor_tile = 0;
+  std::string rest;
+  int64_t packing = 1;  // k of a packing tile (k,1) right after, else 1
+};
+
+std::optional<TiledLayout> ReadTiledLayout(absl::string_view layout) {
+  const size_t colon = layout.find(':');
+  if (colon == absl::string_view::npos) return std::nullopt;
+  TiledLayout t;
+  for (absl::string_view d :
+       absl::StrSplit(layout.substr(0, colon), ',', absl::SkipEmpty())) {
+    int64_t n = 0;
+    if (!absl::SimpleAtoi(d, &n)) return std::nullopt;
+    t.minor_to_major.push_back(n);
+  }
+  absl::string_view attrs = layout.substr(colon + 1);
+  if (attrs.substr(0, 2) != "T(") return std::nullopt;
+  const size_t close = attrs.find(')');
+  if (close == absl::string_view::npos) return std::nullopt;
+  const std::vector<absl::string_view> tile =
+      absl::StrSplit(attrs.substr(2, close - 2), ',');
+  if (tile.size() != 2 || tile[1] != "128" ||
+      !absl::SimpleAtoi(tile[0], &t.second_minor_tile)) {
+    return std::nullopt;
+  }
+  t.rest = std::string(attrs.substr(close + 1));
+  if (t.rest.size() > 4 && t.rest[0] == '(') {
+    const size_t end = t.rest.find(')');
+    const std::vector<absl::string_view> pack =
+        absl::StrSplit(absl::string_view(t.rest).substr(1, end - 1), ',');
+    if (pack.size() == 2 && pack[1] == "1") {
+      (void)absl::SimpleAtoi(pack[0], &t.packing);
+    }
+  }
+  return t;
+}
+
+// The orders to try: every permutation up to rank 5, else the current one
+// with its two most minor dimensions each swapped with every other.
+std::vector<std::vector<int64_t>> Orders(std::vector<int64_t> m2m) {
+  std::vector<std::vector<int64_t>> out;
+  if (m2m.size() <= 5) {
+    std::vector<int64_t> p = m2m;
+    std::sort(p.begin(), p.end());
+    do {
+      out.push_back(p);
+    } while (std::next_permutation(p.begin(), p.end()));
+    return out;
+  }
+  out.push_back(m2m);
+  for (size_t i = 0; i < 2; ++i) {
+    for (size_t j = 0; j < m2m.size(); ++j) {
+      if (i == j) continue;
+      std::vector<int64_t> p = m2m;
+      std::swap(p[i], p[j]);
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::pair<std::string, int64_t>> CheaperTpuLayout(
+    const Shape& shape) {
+  if (!shape.IsArray() || shape.dimensions().size() < 2) return std::nullopt;
+  const std::string text = shape.ToString(true);
+  const size_t open = text.find('{');
+  if (open == std::string::npos || text.back() != '}') return std::nullopt;
+  const std::optional<TiledLayout> layout = ReadTiledLayout(
+      absl::string_view(text).substr(open + 1, text.size() - open - 2));
+  if (!layout.has_value() ||
+      layout->minor_to_major.size() != shape.dimensions().size()) {
+    return std::nullopt;
+  }
+  const int64_t now = PaddedBytes(shape);
+  if (now < 0) return std::nullopt;
+  std::optional<std::pair<std::string, int64_t>> best;
+  // (bytes, order changed, smaller tile) of the best: fewer bytes first,
+  // then the array's own order, then the largest tile.
+  std::tuple<int64_t, bool, int64_t> best_key{now, false, 0};
+  for (const std::vector<int64_t>& order : Orders(layout->minor_to_major)) {
+    for (int64_t tile : {8, 4, 2, 1}) {
+      if (tile < layout->packing || tile > layout->second_minor_tile) continue;
+      const std::string candidate =
+          absl::StrCat(text.substr(0, open), "{", absl::StrJoin(order, ","),
+                       ":T(", tile, ",128)", layout->rest, "}");
+      absl::StatusOr<Shape> parsed = ParseShape(candidate);
+      if (!parsed.ok()) continue;
+      const int64_t bytes = PaddedBytes(*parsed);
+      if (bytes < 0) continue;
+      const std::tuple<int64_t, bool, int64_t> key{
+          bytes, order != layout->minor_to_major, -tile};
+      if (bytes < now && (!best.has_value() || key < best_key)) {
+        best = std::make_pair(candidate, bytes);
+        best_key = key;
+      }
+    }
+  }
+  return best;
+}
+
+TpuPadding HbmPadding(const BufferAssignment& b, const MemoryAnalysis& a,
+                      const HloSourceLocations& where, int64_t top) {
+  TpuPadding out;
+  out.own_bytes = OwnPadding(b);
+  out.heap_bytes = HeapPadding(b, a);
+  out.bytes = out.own_bytes + out.heap_bytes;
+  std::vector<TpuPaddedArray> arrays = PaddedArrays(b, a, where);
+  out.arrays = static_cast<int64_t>(arrays.size());
+  auto keep = [top](std::vector<TpuPaddedArray>& list) {
+    if (top > 0 && static_cast<int64_t>(list.size()) > top) list.resize(top);
+  };
+  out.by_bytes = arrays;
+  std::stable_sort(out.by_bytes.begin(), out.by_bytes.end(),
+                   [](const TpuPaddedArray& x, const TpuPaddedArray& y) {
+                     return x.padding_bytes > y.padding_bytes;
+                   });
+  keep(out.by_bytes);
+  for (const TpuPaddedArray& p : arrays) {
+    if (p.padding_bytes >= out.ratio_floor_bytes) out.by_ratio.push_back(p);
+  }
+  std::stable_sort(out.by_ratio.begin(), out.by_ratio.end(),
+                   [](const TpuPaddedArray& x, const TpuPaddedArray& y) {
+                     if (x.ratio != y.ratio) return x.ratio > y.ratio;
+                     return x.padding_bytes > y.padding_bytes;
+                   });
+  keep(out.by_ratio);
+  AddCheaperLayouts(out.by_bytes);
+  AddCheaperLayouts(out.by_ratio);
+  return out;
+}
+
+}  // namespace tpu_memory_internal
+}  // namespace hlolayout
