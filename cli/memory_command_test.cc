@@ -57,11 +57,13 @@ ENTRY %main (p: f32[256]) -> f32[256] {
 TEST(MemoryCommand, TextGivesThePeakAndWhatIsLive) {
   const CliResult r = RunCli({"memory"}, kModule);
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("peak of all memory: "));
+  // An XLA:TPU module (tiled layouts): each memory space gets its own
+  // peak, by XLA:TPU's name, never HBM and VMEM added together; S(1)'s
+  // f32[8] is padded to a 128-element tile: 512 bytes, 480 of them padding.
+  EXPECT_THAT(r.out, Not(HasSubstr("peak of all memory: ")));
+  EXPECT_THAT(r.out, HasSubstr("peak of HBM (XLA:TPU's \"default\"): "));
   EXPECT_THAT(r.out, HasSubstr("b{}  f32[256]{0}  1024 B"));
-  // Two memory spaces: each gets its own peak; S(1)'s f32[8] is padded to
-  // a 128-element tile: 512 bytes, 480 of them padding.
-  EXPECT_THAT(r.out, HasSubstr("peak of vmem"));
+  EXPECT_THAT(r.out, HasSubstr("peak of VMEM (XLA:TPU's \"vmem\"): "));
   EXPECT_THAT(r.out, HasSubstr("v{}  f32[8]{0:T(128)S(1)}  512 B  100.0%  "
                                "padding 480 B"));
 }

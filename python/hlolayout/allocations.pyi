@@ -118,6 +118,104 @@ class ModuleMemory:
     heap: Optional[HeapInfo]
     rounding_bytes: Optional[int]
     allocations: Optional[Tuple[Allocation, ...]]
+    tpu: Optional[TpuMemory]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class TpuHeapPeak:
+    _fields: Tuple[str, ...]
+    allocation: int
+    bytes: int
+    heap_bytes: int
+    time: int
+    instruction: str
+    value_count: int
+    values: Tuple[TpuHeapValue, ...]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class TpuHeapValue:
+    _fields: Tuple[str, ...]
+    name: str
+    shape: str
+    bytes: int
+    offset: int
+    start: int
+    end: int
+    op_name: str
+    source: str
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class TpuMemory:
+    _fields: Tuple[str, ...]
+    chip: Optional[str]
+    chip_from: str
+    devices: int
+    figures_from: str
+    checked: bool
+    spaces: Tuple[TpuMemorySpace, ...]
+    hbm_bytes: int
+    hbm_limit_bytes: Optional[int]
+    fits: Optional[bool]
+    hbm_left_bytes: Optional[int]
+    fits_on: Tuple[str, ...]
+    heap_peak: Optional[TpuHeapPeak]
+    padding: TpuPadding
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class TpuMemorySpace:
+    _fields: Tuple[str, ...]
+    memory_space: int
+    xla_name: str
+    title: str
+    allocated_bytes: int
+    allocations: int
+    parameter_bytes: int
+    output_bytes: int
+    temp_bytes: int
+    other_bytes: int
+    live_range_peak_bytes: Optional[int]
+    live_range_peak_time: Optional[int]
+    capacity_bytes: Optional[int]
+    left_bytes: Optional[int]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class TpuPaddedArray:
+    _fields: Tuple[str, ...]
+    allocation: int
+    kind: str
+    name: str
+    values: int
+    shape: str
+    bytes: int
+    logical_bytes: int
+    padding_bytes: int
+    ratio: float
+    op_name: str
+    source: str
+    cheaper_layout: Optional[str]
+    cheaper_bytes: Optional[int]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class TpuPadding:
+    _fields: Tuple[str, ...]
+    bytes: int
+    own_bytes: int
+    heap_bytes: int
+    arrays: int
+    ratio_floor_bytes: int
+    by_bytes: Tuple[TpuPaddedArray, ...]
+    by_ratio: Tuple[TpuPaddedArray, ...]
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated

@@ -541,3 +541,30 @@ def test_texts_xla_refuses_are_refused_alike(name):
         with pytest.raises(ValueError) as caught:
             read(text)
         assert message in str(caught.value), str(caught.value)
+
+
+def test_tpu_answer_names_spaces_chip_and_fit():
+    """An XLA:TPU module: ModuleMemory.tpu (docs/xla-tpu.md), the chip from
+    the target_arguments file XLA:TPU wrote beside it, else tpu=."""
+    path = _runfile("memory/testdata_xla_tpu_chips/v5e/"
+                    "module_0004.jit__lambda.cl_933746096."
+                    "after_optimizations.txt")
+    (m,) = hl.memory(path)
+    t = m.tpu
+    assert (t.chip, t.devices, t.fits) == ("v5e", 8, True)
+    assert t.hbm_left_bytes == t.hbm_limit_bytes - t.hbm_bytes
+    assert t.hbm_limit_bytes == 1575 * 2**30 // 100
+    assert [s.xla_name for s in t.spaces][0] == "default"
+    assert m.to_dict()["tpu"]["chip"] == "v5e"
+    with pytest.raises(ValueError, match="--tpu=v4, but XLA:TPU compiled"):
+        hl.memory(path, tpu="v4")
+    with pytest.raises(ValueError, match="tpu must be 'v4', 'v5e'"):
+        hl.memory(TWO_TEMPS, tpu="v9")
+    step = _runfile("memory/testdata_xla_tpu/module_0316.jit_step."
+                    "cl_933746096.after_optimizations.txt")
+    (m,) = hl.memory(step, tpu="v6e")
+    assert (m.tpu.chip, m.tpu.chip_from) == ("v6e", "--tpu")
+    vmem = [s for s in m.tpu.spaces if s.xla_name == "vmem"][0]
+    assert vmem.capacity_bytes == 128 * 2**20
+    (g,) = hl.memory(TWO_TEMPS, platform="gpu")
+    assert g.tpu is None and "tpu" not in g.to_dict()
