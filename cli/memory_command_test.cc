@@ -276,6 +276,11 @@ TEST(MemoryCommand, TpuChipFitsAndWhatIsLeft) {
   EXPECT_THAT(r.out, HasSubstr("\"devices\": 8"));
   EXPECT_THAT(r.out, HasSubstr("\"hbm_limit_bytes\": 16911433728, "
                                "\"fits\": true, "));
+  r = RunCli({"memory", "--html", "-", v5e});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("<section class=\"module tpu\">"));
+  EXPECT_THAT(r.out, HasSubstr("<tr class=\"space\" data-space=\"0\"><td>HBM "
+                               "(S(0))</td><td>default</td>"));
   r = RunCli({"memory", "--tpu=v4", v5e});
   EXPECT_EQ(r.status, 1);
   EXPECT_THAT(r.err, HasSubstr("--tpu=v4, but XLA:TPU compiled the module "

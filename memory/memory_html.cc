@@ -248,7 +248,8 @@ void RenderHeapPicture(const ModuleMemory& m, const HloSourceLocations& where,
 }
 
 // The curve of `curve` (live bytes per schedule time) with `peak` marked
-// and its values listed; `what` names the peak ("Peak (XLA's moment)").
+// and its values listed; `what` names the peak, HTML as written ("Peak (XLA's
+// moment)").
 void RenderCurve(const MemoryAnalysis& a, const std::vector<int64_t>& curve,
                  const MemoryPeak& peak, absl::string_view what, int64_t top,
                  int index, std::ostream& out);
@@ -323,8 +324,8 @@ void RenderCurve(const MemoryAnalysis& a, const std::vector<int64_t>& curve,
   int64_t highest = 1;
   for (int64_t b : curve) highest = std::max(highest, b);
   out << "<p>Live ranges: " << a.schedule_end << " scheduled instructions, "
-      << a.values.size() << " values. " << draw::XmlEscape(what) << ": <b>"
-      << peak.bytes << " bytes</b> at time " << peak.time;
+      << a.values.size() << " values. " << what << ": <b>" << peak.bytes
+      << " bytes</b> at time " << peak.time;
   if (peak.time < n) {
     out << ", " << draw::XmlEscape(a.instructions[peak.time].name());
     if (!a.instructions[peak.time].op_name().empty()) {
@@ -552,8 +553,11 @@ void RenderTpuSpaces(const TpuMemory& t, std::ostream& out) {
          "<th>of</th><th>left</th><th>live-range peak</th></tr>\n";
   for (const TpuMemorySpace& s : t.spaces) {
     out << "<tr class=\"space\" data-space=\"" << s.memory_space << "\"><td>"
-        << draw::XmlEscape(s.title) << " (S(" << s.memory_space << "))</td><td>"
-        << draw::XmlEscape(s.xla_name) << "</td><td data-v=\""
+        << draw::XmlEscape(s.title)
+        << (s.title == absl::StrCat("S(", s.memory_space, ")")
+                ? std::string()
+                : absl::StrCat(" (S(", s.memory_space, "))"))
+        << "</td><td>" << draw::XmlEscape(s.xla_name) << "</td><td data-v=\""
         << s.allocated_bytes << "\">"
         << draw::XmlEscape(BytesWithUnit(s.allocated_bytes)) << "</td><td>"
         << s.allocations << "</td><td>" << Cell(s.capacity_bytes) << "</td><td>"
