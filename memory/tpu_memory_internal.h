@@ -37,10 +37,10 @@ TpuPadding HbmPadding(const BufferAssignment& b, const MemoryAnalysis& a,
 
 // A layout of the same array that XLA:TPU writes and that pads less: the
 // array's shape text in it and its padded bytes. None when no other
-// dimension order or second-minor tile of (8,128), (4,128), (2,128) or
-// (1,128) (with the array's own packing tiles) gives fewer padded bytes,
-// or when the shape's layout is not one (a,128) tile followed by packing
-// tiles (rank 1, no tiles, a minor tile other than 128).
+// pair of most minor dimensions (the others kept in order) or second-minor tile
+// of (8,128), (4,128), (2,128) or (1,128) (with the array's own packing tiles)
+// gives fewer padded bytes, or when the shape's layout is not one (a,128) tile
+// followed by packing tiles (rank 1, no tiles, a minor tile other than 128).
 std::optional<std::pair<std::string, int64_t>> CheaperTpuLayout(
     const Shape& shape);
 

@@ -63,11 +63,21 @@ TpuPaddedArray MakeArray(const BufferAllocation& x, const Place& p,
   return out;
 }
 
+// An array of an HBM allocation that pads, before its words are made (the
+// rankings make them for the arrays they keep only).
+struct Padded {
+  const BufferAllocation* allocation = nullptr;
+  Place place;
+  int64_t logical = 0;
+  int64_t padding_bytes() const { return place.bytes - logical; }
+  double ratio() const {
+    return logical > 0 ? static_cast<double>(place.bytes) / logical : 0.0;
+  }
+};
+
 // Every array of the HBM allocations that pads, once per place.
-std::vector<TpuPaddedArray> PaddedArrays(const BufferAssignment& b,
-                                         const MemoryAnalysis& a,
-                                         const HloSourceLocations& where) {
-  std::vector<TpuPaddedArray> out;
+std::vector<Padded> PaddedArrays(const BufferAssignment& b) {
+  std::vector<Padded> out;
   for (const BufferAllocation& x : b.allocations) {
     if (x.color != 0) continue;
     // Values of one place and shape share it (a loop's values, an update
@@ -85,10 +95,9 @@ std::vector<TpuPaddedArray> PaddedArrays(const BufferAssignment& b,
       p.bytes = std::max(p.bytes, v.size);
     }
     for (const Place* place : order) {
-      const Place& p = *place;
-      const int64_t logical = LogicalBytes(p.first->shape);
-      if (logical < 0 || p.bytes <= logical) continue;
-      out.push_back(MakeArray(x, p, logical, a, where));
+      const int64_t logical = LogicalBytes(place->first->shape);
+      if (logical < 0 || place->bytes <= logical) continue;
+      out.push_back(Padded{&x, *place, logical});
     }
   }
   return out;
@@ -122,15 +131,20 @@ int64_t HeapPadding(const BufferAssignment& b, const MemoryAnalysis& a) {
   return bytes;
 }
 
-void AddCheaperLayouts(std::vector<TpuPaddedArray>& arrays) {
+// A layout that pads less for each array, each shape worked out once.
+void AddCheaperLayouts(
+    std::vector<TpuPaddedArray>& arrays,
+    std::map<std::string, std::optional<std::pair<std::string, int64_t>>>&
+        known) {
   for (TpuPaddedArray& p : arrays) {
-    absl::StatusOr<Shape> shape = ParseShape(p.shape);
-    if (!shape.ok()) continue;
-    std::optional<std::pair<std::string, int64_t>> cheaper =
-        CheaperTpuLayout(*shape);
-    if (!cheaper.has_value()) continue;
-    p.cheaper_layout = cheaper->first;
-    p.cheaper_bytes = cheaper->second;
+    auto [at, added] = known.try_emplace(p.shape);
+    if (added) {
+      absl::StatusOr<Shape> shape = ParseShape(p.shape);
+      if (shape.ok()) at->second = CheaperTpuLayout(*shape);
+    }
+    if (!at->second.has_value()) continue;
+    p.cheaper_layout = at->second->first;
+    p.cheaper_bytes = at->second->second;
   }
 }
 
@@ -175,25 +189,19 @@ std::optional<TiledLayout> ReadTiledLayout(absl::string_view layout) {
   return t;
 }
 
-// The orders to try: every permutation up to rank 5, else the current one
-// with its two most minor dimensions each swapped with every other.
-std::vector<std::vector<int64_t>> Orders(std::vector<int64_t> m2m) {
+// The orders to try: tile padding depends only on the two most minor
+// dimensions, so each ordered pair of dimensions as the minor and the
+// second minor, the others kept in the array's own order (n(n-1) orders).
+std::vector<std::vector<int64_t>> Orders(const std::vector<int64_t>& m2m) {
   std::vector<std::vector<int64_t>> out;
-  if (m2m.size() <= 5) {
-    std::vector<int64_t> p = m2m;
-    std::sort(p.begin(), p.end());
-    do {
-      out.push_back(p);
-    } while (std::next_permutation(p.begin(), p.end()));
-    return out;
-  }
-  out.push_back(m2m);
-  for (size_t i = 0; i < 2; ++i) {
-    for (size_t j = 0; j < m2m.size(); ++j) {
-      if (i == j) continue;
-      std::vector<int64_t> p = m2m;
-      std::swap(p[i], p[j]);
-      out.push_back(p);
+  for (int64_t minor : m2m) {
+    for (int64_t second : m2m) {
+      if (minor == second) continue;
+      std::vector<int64_t> p = {minor, second};
+      for (int64_t d : m2m) {
+        if (d != minor && d != second) p.push_back(d);
+      }
+      out.push_back(std::move(p));
     }
   }
   return out;
@@ -246,28 +254,35 @@ TpuPadding HbmPadding(const BufferAssignment& b, const MemoryAnalysis& a,
   out.own_bytes = OwnPadding(b);
   out.heap_bytes = HeapPadding(b, a);
   out.bytes = out.own_bytes + out.heap_bytes;
-  std::vector<TpuPaddedArray> arrays = PaddedArrays(b, a, where);
+  const std::vector<Padded> arrays = PaddedArrays(b);
   out.arrays = static_cast<int64_t>(arrays.size());
-  auto keep = [top](std::vector<TpuPaddedArray>& list) {
-    if (top > 0 && static_cast<int64_t>(list.size()) > top) list.resize(top);
-  };
-  out.by_bytes = arrays;
-  std::stable_sort(out.by_bytes.begin(), out.by_bytes.end(),
-                   [](const TpuPaddedArray& x, const TpuPaddedArray& y) {
-                     return x.padding_bytes > y.padding_bytes;
-                   });
-  keep(out.by_bytes);
-  for (const TpuPaddedArray& p : arrays) {
-    if (p.padding_bytes >= out.ratio_floor_bytes) out.by_ratio.push_back(p);
+  std::vector<const Padded*> by_bytes, by_ratio;
+  for (const Padded& p : arrays) {
+    by_bytes.push_back(&p);
+    if (p.padding_bytes() >= out.ratio_floor_bytes) by_ratio.push_back(&p);
   }
-  std::stable_sort(out.by_ratio.begin(), out.by_ratio.end(),
-                   [](const TpuPaddedArray& x, const TpuPaddedArray& y) {
-                     if (x.ratio != y.ratio) return x.ratio > y.ratio;
-                     return x.padding_bytes > y.padding_bytes;
+  std::stable_sort(by_bytes.begin(), by_bytes.end(),
+                   [](const Padded* x, const Padded* y) {
+                     return x->padding_bytes() > y->padding_bytes();
                    });
-  keep(out.by_ratio);
-  AddCheaperLayouts(out.by_bytes);
-  AddCheaperLayouts(out.by_ratio);
+  std::stable_sort(by_ratio.begin(), by_ratio.end(),
+                   [](const Padded* x, const Padded* y) {
+                     if (x->ratio() != y->ratio())
+                       return x->ratio() > y->ratio();
+                     return x->padding_bytes() > y->padding_bytes();
+                   });
+  auto keep = [&](const std::vector<const Padded*>& ranked,
+                  std::vector<TpuPaddedArray>& list) {
+    for (const Padded* p : ranked) {
+      if (top > 0 && static_cast<int64_t>(list.size()) >= top) break;
+      list.push_back(MakeArray(*p->allocation, p->place, p->logical, a, where));
+    }
+  };
+  keep(by_bytes, out.by_bytes);
+  keep(by_ratio, out.by_ratio);
+  std::map<std::string, std::optional<std::pair<std::string, int64_t>>> known;
+  AddCheaperLayouts(out.by_bytes, known);
+  AddCheaperLayouts(out.by_ratio, known);
   return out;
 }
 
