@@ -147,7 +147,8 @@ def measure(args, name, path):
 def table(rows):
   print("| input | MB | report --summary instr/byte (goal <= 5) | "
         "memory instr/byte | memory / report (goal <= 1.5) | "
-        "memory peak RSS / input (goal <= 1.5) | report / wc -l wall |")
+        "memory peak RSS / input (goal <= 1.5) | "
+        "report --summary time / wc -l time |")
   print("|---|---:|---:|---:|---:|---:|---:|")
   for r in rows:
     print("| %s | %.1f | %.2f | %.2f | %.2f | %.2f | %.1fx |" %
