@@ -102,6 +102,10 @@ TEST(ReportCommand, TextLeadsWithWhatXlaWillAllocate) {
   Result tpu = RunCli({"report"});
   EXPECT_THAT(tpu.out, HasSubstr("\n  what XLA will allocate: not modelled for "
                                  "XLA:TPU"));
+  // It says where the TPU answer is (`memory`), no longer another
+  // platform's rules.
+  EXPECT_THAT(tpu.out, HasSubstr("`hlolayout memory FILE` gives the model"));
+  EXPECT_THAT(tpu.out, Not(HasSubstr("--platform=gpu|cpu")));
   EXPECT_THAT(tpu.out, HasSubstr("\n  live-range peak (HloLiveRange"));
   Result plain = RunCli({"report", "-"}, kDump);
   EXPECT_THAT(plain.out, HasSubstr("\n  what XLA will allocate: known for "

@@ -139,9 +139,9 @@ std::string TpuAllocationText(const MemoryAnalysis& live_ranges,
   return absl::StrCat(
       indent,
       "what XLA will allocate: not modelled for XLA:TPU (its buffer "
-      "assignment has memory spaces and heap rules of its own; "
-      "`hlolayout memory --platform=gpu|cpu` applies those platforms' "
-      "rules)\n",
+      "assignment has memory spaces and heap rules of its own; `hlolayout "
+      "memory FILE` gives the model of it: each memory space as XLA:TPU "
+      "names it and whether the program fits the chip)\n",
       indent,
       "live-range peak (HloLiveRange: the bytes of the values live at its "
       "peak moment, values sharing a buffer counted each; not an "
