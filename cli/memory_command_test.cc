@@ -232,7 +232,8 @@ TEST(MemoryCommand, TextLeadsWithWhatXlaAllocates) {
 // of memory/tpu_memory.h from the model of XLA:TPU's buffer assignment
 // (memory spaces by XLA:TPU's names, never a sum of them; docs/xla-tpu.md),
 // never another platform's "will allocate"; XLA:TPU's own files
-// (--format=xla-buffers) come from the model too.
+// (--format=xla-buffers) and --json's memory_analysis() come from the model
+// too.
 TEST(MemoryCommand, TpuModulesGetTheTpuAnswer) {
   const CliResult text = RunCli({"memory"}, kModule);
   ASSERT_EQ(text.status, 0) << text.err;
@@ -243,8 +244,9 @@ TEST(MemoryCommand, TpuModulesGetTheTpuAnswer) {
   EXPECT_THAT(text.out, Not(HasSubstr("will allocate 1")));
   const CliResult json = RunCli({"memory", "--json"}, kModule);
   ASSERT_EQ(json.status, 0) << json.err;
-  EXPECT_THAT(json.out,
-              HasSubstr("\"platform\": \"tpu\", \"memory_analysis\": null"));
+  EXPECT_THAT(json.out, HasSubstr("\"platform\": \"tpu\", \"memory_analysis\": "
+                                  "{\"argument_size_in_bytes\": "));
+  EXPECT_THAT(json.out, HasSubstr("\"allocations\": [{"));
   EXPECT_THAT(json.out, HasSubstr("\"tpu\": {\"chip\": null, "));
   const CliResult buffers = RunCli({"memory", "--format=xla-buffers"}, kModule);
   EXPECT_EQ(buffers.status, 0) << buffers.err;

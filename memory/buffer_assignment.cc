@@ -941,11 +941,12 @@ void Assigner::Finish() {
     }
     out_.allocations.push_back(std::move(a));
   }
-  const int64_t temp = out_.temp_allocation();
   for (HeapBlock& h : out_.heap) h.offset += out_.heap_offset;
-  (void)temp;
   out_.stats.peak_memory_in_bytes =
       out_.static_bytes + (platform_ == XlaPlatform::kGpu ? out_.heap_peak : 0);
+  if (platform_ == XlaPlatform::kTpu) {
+    buffer_internal::SetXlaTpuMemoryStats(analysis_, out_);
+  }
 }
 
 BufferAssignment Assigner::Run() {

@@ -119,11 +119,16 @@ struct ThreadLocalValue {
 // XLA:TPU's rules (memory/xla_tpu_rules.cc; docs/xla-tpu.md, learned from
 // what XLA:TPU writes). The bytes a value of `shape` takes in XLA:TPU's
 // buffer assignment, given its padded bytes (tile padding counted): a
-// tuple's index table 512 (an empty one 0), an array without tiles outside SMEM a whole
-// (8,128) tile of elements, any other array its padded bytes.
+// tuple's index table 512 (an empty one 0), an array without tiles outside SMEM
+// a whole (8,128) tile of elements, any other array its padded bytes.
 int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes);
 // The alignment of XLA:TPU's heap offsets in a memory space.
 int64_t XlaTpuAlignment(int64_t memory_space);
+// XLA:TPU's memory_analysis() temp and peak figures, set in `b.stats` from
+// the assignment `b` of the module `analysis` is of (memory/
+// xla_tpu_stats.cc; docs/xla-tpu.md, rules learned from XLA:TPU's
+// answers).
+void SetXlaTpuMemoryStats(const MemoryAnalysis& analysis, BufferAssignment& b);
 
 // XLA's value ids and the orders that depend on them.
 struct XlaIds {

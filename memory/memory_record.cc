@@ -369,24 +369,22 @@ const RecordSpec& ModuleMemorySpec() {
            "(only space S(n) when asked); for XLA:TPU modules one per "
            "memory space only (never their sum).",
            "Tuple[MemoryPeak, ...]"},
-          {"platform", "'gpu', 'cpu', or 'tpu' (allocations not modelled).",
+          {"platform",
+           "'gpu', 'cpu', or 'tpu' (XLA:TPU's allocations from the model of "
+           "its assignment, docs/xla-tpu.md).",
            "str", FieldJson::kValue, nullptr, true},
           {"memory_analysis",
-           "CompiledMemoryStats, as compiled.memory_analysis(); None for "
-           "XLA:TPU modules.",
+           "CompiledMemoryStats, as compiled.memory_analysis() (for XLA:TPU "
+           "modules from the model of its assignment, docs/xla-tpu.md).",
            "Optional[CompiledMemoryStats]", FieldJson::kValue, nullptr, true},
           {"allocated_bytes",
-           "arguments + temp + outputs - aliases (device memory); None for "
-           "XLA:TPU modules.",
+           "arguments + temp + outputs - aliases (device memory).",
            "Optional[int]", FieldJson::kOmitIfNone, nullptr, true},
-          {"heap", "HeapInfo, or None for XLA:TPU modules.",
-           "Optional[HeapInfo]", FieldJson::kOmitIfNone},
+          {"heap", "HeapInfo.", "Optional[HeapInfo]", FieldJson::kOmitIfNone},
           {"rounding_bytes",
-           "What rounding every allocation up to the alignment adds; None "
-           "for XLA:TPU modules.",
+           "What rounding every allocation up to the alignment adds.",
            "Optional[int]", FieldJson::kOmitIfNone},
-          {"allocations",
-           "The Allocations, by index; None for XLA:TPU modules.",
+          {"allocations", "The Allocations, by index.",
            "Optional[Tuple[Allocation, ...]]", FieldJson::kOmitIfNone, nullptr,
            true},
           {"tpu",
@@ -453,7 +451,7 @@ void EmitModuleMemory(const DumpModuleMemory& m,
     }
   }
   s.EndList();
-  if (m.has_allocations()) {
+  if (m.has_allocations() || m.tpu_buffers) {
     EmitAllocations(m.memory, options.top, s);
   } else {
     s.String("tpu");

@@ -27,6 +27,9 @@ constexpr char kStep[] =
 constexpr char kDynamicIndex[] =
     "memory/testdata_xla_tpu/"
     "module_4058.jit__lambda.cl_933746096.after_optimizations";
+constexpr char kCummax[] =
+    "memory/testdata_xla_tpu/"
+    "module_2957.jit__lambda.cl_933746096.after_optimizations";
 
 // "<12 a.1{0} @1> (size=512,offset=0)" lines of a buffer-assignment text:
 // (name with index, memory space) -> size.
@@ -124,8 +127,47 @@ TEST_P(TpuDump, LiveRangeFileIsXlaTpus) {
             ReadTestData(base + "-live-range.txt"));
 }
 
+// compiled.memory_analysis() from the model of XLA:TPU's assignment, every
+// figure a dump can give (docs/xla-tpu.md, "memory_analysis()"): the temp
+// size counts each offset of the HBM temp allocation, s bytes at most, as
+// 2 r(s) - s (r: s rounded up to 16 KiB), and nothing when that allocation
+// holds only tuple tables and the scalar unit's one-element values; the
+// peak is arguments + outputs - aliases + constants + the VMEM temp
+// buffers' peak, or S(6)'s temp allocation when larger. The cumulative max
+// (module 2957) has four 512-byte offsets in HBM's temp: 4 x 32,256 bytes;
+// the dynamic index (module 4058) no VMEM and 2,048 bytes of S(6).
+TEST_P(TpuDump, MemoryAnalysisIsXlaTpus) {
+  const std::string base = GetParam();
+  const std::string text = ReadTestData(base + ".txt");  // the module views it
+  const HloModule module = ReadModule(text);
+  BufferAssignmentOptions options;
+  options.platform = DetectXlaPlatform(module, base);
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, options);
+  ASSERT_TRUE(m.ok()) << m.status();
+  const std::string json =
+      ReadTestData("memory/testdata_xla_tpu/memory_analysis.json");
+  const std::string name = base.substr(base.rfind('/') + 1);
+  const XlaMemoryStats& s = m->buffers.stats;
+  const std::pair<const char*, int64_t> figures[] = {
+      {"argument_size_in_bytes", s.argument_size_in_bytes},
+      {"output_size_in_bytes", s.output_size_in_bytes},
+      {"alias_size_in_bytes", s.alias_size_in_bytes},
+      {"temp_size_in_bytes", s.temp_size_in_bytes},
+      {"peak_memory_in_bytes", s.peak_memory_in_bytes},
+      {"host_argument_size_in_bytes", s.host_argument_size_in_bytes},
+      {"host_output_size_in_bytes", s.host_output_size_in_bytes},
+      {"host_alias_size_in_bytes", s.host_alias_size_in_bytes},
+      {"host_temp_size_in_bytes", s.host_temp_size_in_bytes},
+  };
+  for (const auto& [field, ours] : figures) {
+    const int64_t xla = MemoryAnalysisFigure(json, name, field);
+    ASSERT_GE(xla, 0) << name << " " << field;
+    EXPECT_EQ(ours, xla) << field;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Libtpu, TpuDump,
-                         ::testing::Values(kStep, kDynamicIndex));
+                         ::testing::Values(kStep, kDynamicIndex, kCummax));
 
 }  // namespace
 }  // namespace hlolayout

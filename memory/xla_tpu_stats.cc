@@ -1,0 +1,162 @@
+// memory/xla_tpu_stats.cc: XLA:TPU's compiled.memory_analysis() temp and
+// peak figures, from the model of its buffer assignment. XLA:TPU's source
+// is not public: these rules were learned from what XLA:TPU answers for
+// the modules of the differential harness (libtpu 0.0.42.1; docs/xla-tpu.md,
+// "memory_analysis()", gives each with its evidence). Nothing of libtpu was
+// read.
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "hlolayout/memory/buffer_assignment_internal.h"
+
+namespace hlolayout {
+namespace buffer_internal {
+namespace {
+
+int64_t Elements(const Shape& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape.dimensions()) {
+    if (d <= 0) return 0;
+    if (__builtin_mul_overflow(n, d, &n)) return -1;
+  }
+  return n;
+}
+
+// Instructions whose one-element results the scalar unit computes: the
+// elementwise ones, copies and the plumbing of loops and branches.
+bool IsScalarUnitOpcode(absl::string_view op) {
+  static const char* const kOps[] = {"abs",
+                                     "add",
+                                     "and",
+                                     "bitcast",
+                                     "bitcast-convert",
+                                     "clamp",
+                                     "compare",
+                                     "conditional",
+                                     "convert",
+                                     "copy",
+                                     "divide",
+                                     "get-tuple-element",
+                                     "maximum",
+                                     "minimum",
+                                     "multiply",
+                                     "negate",
+                                     "not",
+                                     "or",
+                                     "parameter",
+                                     "power",
+                                     "remainder",
+                                     "select",
+                                     "shift-left",
+                                     "shift-right-arithmetic",
+                                     "shift-right-logical",
+                                     "sign",
+                                     "subtract",
+                                     "while",
+                                     "xor"};
+  for (const char* k : kOps) {
+    if (op == k) return true;
+  }
+  return false;
+}
+
+// A value of the HBM temp allocation that is data (what makes XLA:TPU
+// count the allocation): not a tuple's index table, and not a one-element
+// result of the scalar unit (a loop's counter or condition, a branch
+// index).
+bool IsDataValue(const MemoryAnalysis& analysis, const AssignedValue& v) {
+  if (v.shape == nullptr || !v.shape->IsArray()) return false;
+  if (Elements(*v.shape) > 1 || v.value < 0) return true;
+  const LiveValue& lv = analysis.values[static_cast<size_t>(v.value)];
+  const ScheduledInstruction& in =
+      analysis.instructions[static_cast<size_t>(lv.instruction)];
+  return !IsScalarUnitOpcode(in.opcode());
+}
+
+// a + b, or INT64_MAX where that overflows (sizes of one module's
+// allocations, far below it, but never undefined).
+int64_t Add(int64_t a, int64_t b) {
+  int64_t sum = 0;
+  return __builtin_add_overflow(a, b, &sum) ? INT64_MAX : sum;
+}
+
+int64_t RoundUp(int64_t n, int64_t to) { return Add(n, to - 1) / to * to; }
+
+// temp_size_in_bytes: 0 when the HBM temp allocation holds no data value;
+// otherwise, over the distinct offsets of its values (s the largest value
+// at the offset, rounded up to HBM's alignment r(s)), the sum of
+// 2 r(s) - s.
+int64_t TempBytes(const MemoryAnalysis& analysis,
+                  const BufferAllocation& temp) {
+  bool data = false;
+  std::map<int64_t, int64_t> largest;  // offset -> size
+  for (const AssignedValue& v : temp.values) {
+    data = data || IsDataValue(analysis, v);
+    int64_t& s = largest[v.offset];
+    s = std::max(s, v.size);
+  }
+  if (!data) return 0;
+  const int64_t alignment = XlaTpuAlignment(0);
+  int64_t total = 0;
+  for (const auto& at : largest) {
+    const int64_t r = RoundUp(at.second, alignment);
+    total = Add(total, Add(r, r) - at.second);
+  }
+  return total;
+}
+
+// The most bytes of values of memory space `color` live at once, every
+// value of the live ranges counted with its own range and its XLA:TPU size,
+// those that share a buffer (a loop's state in its body and after it)
+// included: XLA:TPU counts a loop's VMEM state once in the body's parameter
+// and once in the value the body writes into it.
+int64_t SpacePeak(const MemoryAnalysis& analysis, int64_t color) {
+  std::map<int64_t, int64_t> change;
+  for (const LiveValue& v : analysis.values) {
+    if (v.memory_space() != color || v.shape() == nullptr) continue;
+    if (v.end < v.start) continue;
+    const int64_t size = XlaTpuBufferBytes(*v.shape(), v.bytes());
+    change[v.start] = Add(change[v.start], size);
+    change[static_cast<int64_t>(v.end) + 1] -= size;
+  }
+  int64_t live = 0, peak = 0;
+  for (const auto& c : change) {
+    live += c.second;
+    peak = std::max(peak, live);
+  }
+  return peak;
+}
+
+// What the peak adds to the static bytes: the peak of VMEM's (S(1)) or
+// S(3)'s values, or the size of S(6)'s temp allocation if larger.
+int64_t ScopedSpacesPeak(const MemoryAnalysis& analysis,
+                         const BufferAssignment& b) {
+  int64_t peak = std::max(SpacePeak(analysis, 1), SpacePeak(analysis, 3));
+  for (const BufferAllocation& a : b.allocations) {
+    if (a.is_temp() && a.color == 6) peak = std::max(peak, a.size);
+  }
+  return peak;
+}
+
+}  // namespace
+
+void SetXlaTpuMemoryStats(const MemoryAnalysis& analysis, BufferAssignment& b) {
+  XlaMemoryStats& s = b.stats;
+  int64_t temp = 0, constants = 0;
+  for (const BufferAllocation& a : b.allocations) {
+    if (a.is_constant) constants = Add(constants, a.size);
+    if (a.is_temp() && a.color == 0) temp = Add(temp, TempBytes(analysis, a));
+  }
+  s.temp_size_in_bytes = temp;
+  s.peak_memory_in_bytes =
+      Add(Add(s.argument_size_in_bytes, s.output_size_in_bytes) -
+              s.alias_size_in_bytes,
+          Add(constants, ScopedSpacesPeak(analysis, b)));
+}
+
+}  // namespace buffer_internal
+}  // namespace hlolayout
