@@ -349,8 +349,10 @@ def binding_problems():
     """The Python extension's CMake build links hlolayout_lib alone (pip
     install .), so the root BUILD's hlolayout_lib must list every library
     the Bazel extension depends on."""
-    with open(os.path.join(ROOT, "BUILD")) as f:
-        umbrella = _deps_of(f.read(), "hlolayout_lib")
+    # The root BUILD builds its lists in Starlark (_CORE_DEPS + [...]): read
+    # the evaluated rule, not the text.
+    umbrella = {d for kind, a in read_build("")
+                if a["name"] == "hlolayout_lib" for d in a.get("deps", [])}
     path = os.path.join(ROOT, "python", "hlolayout", "BUILD")
     if not os.path.exists(path):
         return []
