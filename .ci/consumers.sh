@@ -7,7 +7,16 @@
 #   3. a plain g++ build of the same program with pkg-config's flags;
 #   4. `pip install .` into a virtual environment of Debian's python3 (the
 #      in-tree build backend, reusing step 2's CMake build folder), then
-#      the same answers from `import hlolayout`.
+#      the same answers from `import hlolayout`;
+#   5. examples/consumer/own-abseil: a Bazel workspace that brings its own
+#      Abseil (hlolayout_deps(absl = "@com_google_absl")), of another
+#      version than Debian's: Abseil's source tree from a PyPI sdist
+#      (examples/consumer/own-abseil/abseil-source.txt), kept under
+#      ~/.cache/hlolayout/. Besides the output, ldd and nm must show that
+#      the program links that Abseil only (no Debian libabsl, no symbol of
+#      Debian's inline namespace) and no protobuf (it uses the core).
+#      Where pip cannot reach the package index this step says "skipped"
+#      (differential/verdict.sh); where it can, a failure to fetch fails.
 # The expected output comes from the Bazel-built CLI (`hlolayout index` and
 # the batch op `bytes`); the installed CLI must agree too.
 #
@@ -129,6 +138,92 @@ PY
       )
   }
   step pip pip_consumer && compare pip "$WORK/pip.out"
+fi
+
+# 5. A consumer with its own Abseil (Bazel, @hlolayout//:core).
+ABSEIL_CACHE="${HLOLAYOUT_CACHE_DIR:-$HOME/.cache/hlolayout}/own-abseil"
+abseil_requirements=examples/consumer/own-abseil/abseil-source.txt
+
+# Prints the folder of Abseil's sources (with a WORKSPACE file), fetching
+# and unpacking them once per pinned sdist; exit 77 when pip cannot get it.
+abseil_source() {
+  local key dir tmp sdist
+  key=$(sha256sum <"$abseil_requirements" | cut -c1-12) && [ -n "$key" ] ||
+    return 1
+  dir="$ABSEIL_CACHE/$key"
+  if [ -f "$dir/abseil-cpp/WORKSPACE" ]; then
+    echo "$dir/abseil-cpp"
+    return 0
+  fi
+  rm -rf "$dir" && mkdir -p "$dir" || return 1
+  tmp=$(mktemp -d) || return 1
+  if ! timeout 900 python3 -m pip download --disable-pip-version-check \
+      --no-deps --no-binary :all: --require-hashes -r "$abseil_requirements" \
+      -d "$tmp" >&2; then
+    rm -rf "$tmp"
+    return 77
+  fi
+  sdist=$(ls "$tmp"/*.tar.gz) &&
+    tar -xzf "$sdist" -C "$dir" --strip-components=2 --wildcards \
+      '*/third_party/abseil-cpp/*' &&
+    echo 'workspace(name = "com_google_absl")' >"$dir/abseil-cpp/WORKSPACE" ||
+    { rm -rf "$tmp" "$dir"; return 1; }
+  rm -rf "$tmp"
+  echo "$dir/abseil-cpp"
+}
+
+inline_namespace() {  # inline_namespace OPTIONS_H: Abseil's inline namespace
+  sed -n 's/^#define ABSL_OPTION_INLINE_NAMESPACE_NAME \([a-z0-9_]*\)$/\1/p' "$1"
+}
+
+own_abseil_consumer() (
+  local src ours debian bin namespaces
+  src=$(abseil_source) || return $?
+  ours=$(inline_namespace "$src/absl/base/options.h")
+  debian=$(inline_namespace /usr/include/absl/base/options.h)
+  echo "Abseil: $src (namespace $ours); Debian's: $debian"
+  if [ -z "$ours" ] || [ "$ours" = "$debian" ]; then
+    echo "not an Abseil of another version than Debian's"
+    return 1
+  fi
+  cd examples/consumer/own-abseil || return 1
+  local override="--override_repository=com_google_absl=$src"
+  ../../../bazelw build --nosandbox_debug --symlink_prefix=/ "$override" \
+    //:offsets </dev/null &&
+    bin="$(../../../bazelw info "$override" bazel-bin 2>/dev/null </dev/null)/offsets" &&
+    "$bin" >"$WORK/own-abseil.out"
+  local status=$?
+  ../../../bazelw shutdown </dev/null
+  [ "$status" -eq 0 ] || return "$status"
+  # One Abseil, the consumer's: no shared Abseil or protobuf, and every
+  # Abseil symbol in the consumer's inline namespace.
+  ldd "$bin"
+  if ldd "$bin" | grep -E 'libabsl|libprotobuf'; then
+    echo "links a shared Abseil or protobuf (above)"
+    return 1
+  fi
+  namespaces=$(nm -C "$bin" | grep -oE 'absl::[a-z0-9_]+::' | sort | uniq -c)
+  echo "Abseil namespaces in the program:"
+  echo "$namespaces"
+  if ! grep -q "absl::$ours::" <<<"$namespaces" ||
+      grep -q "absl::$debian::" <<<"$namespaces"; then
+    echo "expected absl::$ours:: symbols only, and none of absl::$debian::"
+    return 1
+  fi
+)
+own_abseil_start=$SECONDS
+own_abseil_consumer >"$WORK/own-abseil.log" 2>&1
+own_abseil_rc=$?
+if [ "$own_abseil_rc" -eq 77 ] &&
+    [ "$(source differential/verdict.sh && package_index_reachable)" != yes ]; then
+  echo "consumers: own-abseil skipped: pip cannot reach the package index for Abseil's sources ($((SECONDS - own_abseil_start))s)"
+elif [ "$own_abseil_rc" -eq 0 ]; then
+  echo "consumers: own-abseil ok ($((SECONDS - own_abseil_start))s): $(grep -m1 '^Abseil:' "$WORK/own-abseil.log")"
+  compare own-abseil "$WORK/own-abseil.out"
+else
+  echo "consumers: own-abseil FAILED ($((SECONDS - own_abseil_start))s); last lines of $WORK/own-abseil.log:"
+  tail -n 20 "$WORK/own-abseil.log" | sed 's/^/  /'
+  failures=$((failures + 1))
 fi
 
 echo "consumers: $failures failures"

@@ -1,0 +1,1 @@
+../bazel/main.cc
