@@ -68,7 +68,10 @@
 //    xla.ShapeProto). Cost: microseconds a shape.
 //
 // 5. HLO dumps (hlo/reader.h, report/report.h, report/render.h):
-//    ReadHloModules reads a --xla_dump_to text file; BuildReport gives the
+//    ReadHloModules reads a --xla_dump_to text file (the modules view the
+//    text, which must outlive them; ReadHloModulesFromFile(path) and
+//    ReadOwnedHloModules(std::string) return modules that own it, and a
+//    temporary std::string is refused at compile time); BuildReport gives the
 //    memory and padding of every instruction; memory/value_rules.h says
 //    which instruction results are new buffers. Cost: linear in the text,
 //    a 78.6 MB dump (401,387 instructions) in about 0.2 s

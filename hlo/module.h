@@ -533,6 +533,11 @@ struct HloModule {
   // ReadHloModules as it reads; -1 when not counted (a module built
   // otherwise).
   int64_t unknown_opcodes = -1;
+  // The text the module's views point into, when the module owns it
+  // (ReadOwnedHloModules, ReadHloModulesFromFile: a std::string or a mapped
+  // file, shared by the modules of one text and their copies); null when
+  // the caller keeps the text (ReadHloModules).
+  std::shared_ptr<const void> text_owner;
 
   // Precondition: entry_index >= 0 (every module read successfully has
   // one).

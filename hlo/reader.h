@@ -43,7 +43,8 @@
 // their shapes, attribute syntax, asynchronous chains.
 //
 // Cost: linear in the text; nothing is copied. Names, attribute values and
-// literals are views into `text`, which must outlive the result. The
+// literals are views into `text`, which must outlive the result
+// (ReadOwnedHloModules and ReadHloModulesFromFile: modules that own it). The
 // visitor form keeps one instruction at a time, so its memory is the input
 // plus what the visitor keeps; ReadHloModules keeps every instruction, and
 // each module owns the decoded shapes its instructions point to
@@ -62,8 +63,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
+#include <type_traits>
 #include <vector>
 
+#include "absl/base/attributes.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -164,8 +168,47 @@ absl::Status ReadHlo(absl::string_view text, const HloReadOptions& options,
 // are returned, without the bad instructions.
 // `threads` > 1 (0: one per idle core, at most 8) reads a text of 8 MB or more
 // in parts on that many threads (ReadHloInParts); the modules are the same.
+//
+// The modules keep views into `text` (names, attribute values, shape texts):
+// `text` must outlive them. A temporary std::string does not compile
+// (the deleted overload below), so the one-liner
+// `ReadHloModules(*ReadFileText(path))`, whose modules would read freed
+// memory, is refused; read such a text with ReadOwnedHloModules or
+// ReadHloModulesFromFile, whose modules keep their text alive.
 absl::StatusOr<std::vector<HloModule>> ReadHloModules(
-    absl::string_view text, const HloReadOptions& options = {},
+    absl::string_view text ABSL_ATTRIBUTE_LIFETIME_BOUND,
+    const HloReadOptions& options = {},
+    std::vector<absl::Status>* errors = nullptr, int64_t threads = 1);
+
+// A temporary std::string (or one std::move'd in) would be freed at the end
+// of the call's statement while the modules still view it: use
+// ReadOwnedHloModules. Deleted so that overload resolution, and a check of
+// whether the call is well formed, both refuse it.
+template <typename String, typename = std::enable_if_t<std::is_same<
+                               std::remove_cv_t<String>, std::string>::value>>
+absl::StatusOr<std::vector<HloModule>> ReadHloModules(
+    String&& text, const HloReadOptions& options = {},
+    std::vector<absl::Status>* errors = nullptr, int64_t threads = 1) = delete;
+
+// ReadOwnedHloModules
+//
+// ReadHloModules of a text the modules own: the text is moved into one
+// shared block that every module returned (and each copy of one) keeps alive
+// (HloModule::text_owner), so the views they hold stay valid however long
+// they live. No copy of the text is made.
+//   ReadOwnedHloModules(*ReadFileText("dump.txt"))  // safe
+absl::StatusOr<std::vector<HloModule>> ReadOwnedHloModules(
+    std::string text, const HloReadOptions& options = {},
+    std::vector<absl::Status>* errors = nullptr, int64_t threads = 1);
+
+// ReadHloModulesFromFile
+//
+// The modules of file `path` (ReadFileText's errors: "cannot open 'x':
+// ..."), owning the file's text as ReadOwnedHloModules does; a regular file
+// is mapped, not copied (OpenFileText). Errors of the text are prefixed with
+// `path` unless options.file_name is set.
+absl::StatusOr<std::vector<HloModule>> ReadHloModulesFromFile(
+    absl::string_view path, const HloReadOptions& options = {},
     std::vector<absl::Status>* errors = nullptr, int64_t threads = 1);
 
 // CheckEntryComputationLayout
