@@ -16,6 +16,7 @@
 #define HLOLAYOUT_HLO_OPCODE_H_
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 
 #include "absl/strings/string_view.h"
@@ -226,6 +227,22 @@ HloAsyncSugar HloAsyncSugarOf(absl::string_view text);
 // written)" (hlolayout report and memory, located by their callers).
 std::string UnknownOpcodeWarning(absl::string_view opcode,
                                  int64_t instructions);
+
+// HloOpcodeName(opcode) ("get-tuple-element"), or "(unknown opcode)" and
+// "(wrapped async)" for the two opcodes without a text of their own.
+// AbslStringify as for Shape (shape/shape.h).
+inline absl::string_view HloOpcodePrintName(HloOpcode opcode) {
+  if (opcode == HloOpcode::kUnknown) return "(unknown opcode)";
+  if (opcode == HloOpcode::kWrappedAsync) return "(wrapped async)";
+  return HloOpcodeName(opcode);
+}
+template <typename Sink>
+void AbslStringify(Sink& sink, HloOpcode opcode) {
+  sink.Append(HloOpcodePrintName(opcode));
+}
+inline std::ostream& operator<<(std::ostream& out, HloOpcode opcode) {
+  return out << HloOpcodePrintName(opcode);
+}
 
 }  // namespace hlolayout
 

@@ -3,12 +3,36 @@
 #include "hlolayout/hlo/opcode.h"
 
 #include <set>
+#include <sstream>
 #include <string>
 
+#include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
 
 namespace hlolayout {
 namespace {
+
+// A sink as absl::StrCat gives AbslStringify (Append of a view or of
+// repeated characters), so the hook is checked with any Abseil.
+struct StringSink {
+  std::string text;
+  void Append(absl::string_view s) { text.append(s.data(), s.size()); }
+  void Append(size_t count, char c) { text.append(count, c); }
+};
+
+template <typename T>
+std::string Stringified(const T& value) {
+  StringSink sink;
+  AbslStringify(sink, value);
+  return sink.text;
+}
+
+template <typename T>
+std::string Streamed(const T& value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
 
 TEST(HloOpcodeTest, EveryTextReadsBackAsItsOpcode) {
   std::set<std::string> texts;
@@ -79,6 +103,18 @@ TEST(HloOpcodeTest, UnknownOpcodeWarningCountsInstructions) {
   EXPECT_EQ(UnknownOpcodeWarning("frob", 2),
             "warning: unknown opcode 'frob' (2 instructions, read with their "
             "shapes as written)");
+}
+
+TEST(HloOpcodeTest, StringifiesAndStreamsItsText) {
+  EXPECT_EQ(Stringified(HloOpcode::kGetTupleElement), "get-tuple-element");
+  EXPECT_EQ(Streamed(HloOpcode::kGetTupleElement), "get-tuple-element");
+  EXPECT_EQ(Streamed(HloOpcode::kUnknown), "(unknown opcode)");
+  EXPECT_EQ(Stringified(HloOpcode::kWrappedAsync), "(wrapped async)");
+  for (int i = 0; i < kHloOpcodeCount; ++i) {
+    const HloOpcode opcode = static_cast<HloOpcode>(i);
+    EXPECT_FALSE(Streamed(opcode).empty()) << i;
+    EXPECT_EQ(Streamed(opcode), Stringified(opcode));
+  }
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #define HLOLAYOUT_LAYOUT_OFFSET_KIND_H_
 
 #include <cstdint>
+#include <ostream>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
@@ -36,6 +37,16 @@ absl::string_view OffsetKindName(OffsetKind kind);
 // size 3".
 absl::Status CheckIndexInBounds(absl::Span<const int64_t> dims,
                                 absl::Span<const int64_t> index);
+
+// OffsetKindName(kind): "element", "tile padding", "tail padding".
+// AbslStringify as for Shape (shape/shape.h).
+template <typename Sink>
+void AbslStringify(Sink& sink, OffsetKind kind) {
+  sink.Append(OffsetKindName(kind));
+}
+inline std::ostream& operator<<(std::ostream& out, OffsetKind kind) {
+  return out << OffsetKindName(kind);
+}
 
 }  // namespace hlolayout
 

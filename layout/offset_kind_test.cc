@@ -1,10 +1,36 @@
 #include "hlolayout/layout/offset_kind.h"
 
+#include <sstream>
+#include <string>
+
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
 
 namespace hlolayout {
 namespace {
+
+// A sink as absl::StrCat gives AbslStringify (Append of a view or of
+// repeated characters), so the hook is checked with any Abseil.
+struct StringSink {
+  std::string text;
+  void Append(absl::string_view s) { text.append(s.data(), s.size()); }
+  void Append(size_t count, char c) { text.append(count, c); }
+};
+
+template <typename T>
+std::string Stringified(const T& value) {
+  StringSink sink;
+  AbslStringify(sink, value);
+  return sink.text;
+}
+
+template <typename T>
+std::string Streamed(const T& value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
 
 TEST(OffsetKindTest, Names) {
   EXPECT_EQ(OffsetKindName(OffsetKind::kElement), "element");
@@ -30,6 +56,13 @@ TEST(OffsetKindTest, OutOfBounds) {
   s = CheckIndexInBounds({3, 5}, {-1, 0});
   EXPECT_EQ(s.code(), absl::StatusCode::kOutOfRange);
   EXPECT_EQ(s.message(), "index -1 out of bounds for dimension 0 of size 3");
+}
+
+TEST(OffsetKindTest, StringifiesAndStreamsItsName) {
+  EXPECT_EQ(Stringified(OffsetKind::kElement), "element");
+  EXPECT_EQ(Streamed(OffsetKind::kTilePadding), "tile padding");
+  EXPECT_EQ(Stringified(OffsetKind::kTailPadding), "tail padding");
+  EXPECT_EQ(Streamed(OffsetKind::kTailPadding), "tail padding");
 }
 
 }  // namespace

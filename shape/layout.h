@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -287,6 +288,16 @@ class Layout {
   int64_t memory_space_ = 0;
   std::unique_ptr<Rare> rare_;
 };
+
+// The layout in HLO notation (ToString): "{1,0:T(8,128)}". AbslStringify as
+// for Shape (shape/shape.h).
+template <typename Sink>
+void AbslStringify(Sink& sink, const Layout& layout) {
+  sink.Append(layout.ToString());
+}
+inline std::ostream& operator<<(std::ostream& out, const Layout& layout) {
+  return out << layout.ToString();
+}
 
 }  // namespace hlolayout
 

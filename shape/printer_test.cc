@@ -1,11 +1,36 @@
 #include "hlolayout/shape/printer.h"
 
+#include <sstream>
+#include <string>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
 
 namespace hlolayout {
 namespace {
+
+// A sink as absl::StrCat gives AbslStringify (Append of a view or of
+// repeated characters), so the hook is checked with any Abseil.
+struct StringSink {
+  std::string text;
+  void Append(absl::string_view s) { text.append(s.data(), s.size()); }
+  void Append(size_t count, char c) { text.append(count, c); }
+};
+
+template <typename T>
+std::string Stringified(const T& value) {
+  StringSink sink;
+  AbslStringify(sink, value);
+  return sink.text;
+}
+
+template <typename T>
+std::string Streamed(const T& value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
 
 Shape WithLayout(PrimitiveType type, std::vector<int64_t> dims,
                  std::vector<int64_t> minor_to_major) {
@@ -103,6 +128,23 @@ TEST(Printer, TupleIndexComments) {
 TEST(Printer, Buffer) {
   EXPECT_EQ(HumanStringWithLayout(Shape::MakeBuffer(WithLayout(F32, {8}, {0}))),
             "b(f32[8]{0})");
+}
+
+TEST(Printer, ShapeStringifiesAndStreamsWithItsLayout) {
+  Shape s = WithLayout(F32, {8, 128}, {1, 0});
+  s.mutable_layout()->add_tile(Tile({8, 128}));
+  EXPECT_EQ(Stringified(s), "f32[8,128]{1,0:T(8,128)}");
+  EXPECT_EQ(Streamed(s), "f32[8,128]{1,0:T(8,128)}");
+  const Shape tuple = Shape::MakeTuple({s, Shape::MakeArray(S32, {})});
+  EXPECT_EQ(Stringified(tuple), "(f32[8,128]{1,0:T(8,128)}, s32[])");
+  EXPECT_EQ(Streamed(tuple), Stringified(tuple));
+}
+
+TEST(Printer, LayoutStringifiesAndStreams) {
+  Layout l({1, 0});
+  l.add_tile(Tile({8, 128})).add_tile(Tile({2, 1}));
+  EXPECT_EQ(Stringified(l), "{1,0:T(8,128)(2,1)}");
+  EXPECT_EQ(Streamed(l), "{1,0:T(8,128)(2,1)}");
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -174,6 +175,18 @@ class Shape {
   std::vector<Shape> tuple_shapes_;
   absl::optional<Layout> layout_;
 };
+
+// The shape in HLO text with its layout, as XLA prints a Shape to a stream
+// (ToString(true)): "f32[8,128]{1,0:T(8,128)}". AbslStringify lets
+// absl::StrCat and absl::StrFormat("%v") print it with an Abseil that knows
+// the hook (LTS 2023-01 and later; Debian's 2022-06 ignores it).
+template <typename Sink>
+void AbslStringify(Sink& sink, const Shape& shape) {
+  sink.Append(shape.ToString(/*print_layout=*/true));
+}
+inline std::ostream& operator<<(std::ostream& out, const Shape& shape) {
+  return out << shape.ToString(/*print_layout=*/true);
+}
 
 }  // namespace hlolayout
 
