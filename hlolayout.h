@@ -16,6 +16,8 @@
 //      absl::StatusOr<hlolayout::Shape> shape = hlolayout::ParseShape(
 //          "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}");
 //      shape->ToString(/*print_layout=*/true);   // the canonical text back
+//      std::cout << *shape;   // the same text (operator<<; AbslStringify
+//                             // too, for absl::StrCat with Abseil 2023+)
 //
 // 2. Sizes (layout/sizes.h): logical, tiled and padded element and byte
 //    counts, following every tile level, L(n) and E(n). Cost: builds the
