@@ -83,7 +83,8 @@ TtnnLayoutExplain ExplainTtnn(const GridAnalysis& a) {
   e.tiled = l.tiled();
   e.element_bytes = MlirElementBytes(l.element());
   e.buffer_type = std::string(BufferTypeMlirName(l.buffer_type()));
-  if (l.mem_layout()) e.mem_layout = std::string(MemoryLayoutMlirName(*l.mem_layout()));
+  if (l.mem_layout())
+    e.mem_layout = std::string(MemoryLayoutMlirName(*l.mem_layout()));
   e.physical_shape = l.physical_shape();
   e.linear = l.linear().ToString();
   e.collapsed_shape = l.collapsed_shape();

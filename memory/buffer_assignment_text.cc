@@ -13,28 +13,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/tpu_chip.h"
 
 namespace hlolayout {
 namespace {
-
-std::string MemorySpaceName(int64_t color) {
-  switch (color) {
-    case 0:
-      return "default";
-    case 1:
-      return "vmem";
-    case 2:
-      return "smem";
-    case 3:
-      return "hbm";
-    case 4:
-      return "host";
-    case 5:
-      return "cmem";
-    default:
-      return absl::StrCat("color_", color);
-  }
-}
 
 // One line of the usage report's table: the values at one offset.
 struct Group {
@@ -172,7 +154,7 @@ std::string XlaMemoryUsageReportText(const BufferAssignment& assignment) {
   for (auto& [color, allocations] : by_color) {
     int64_t total = 0;
     for (const BufferAllocation* a : allocations) total += a->size;
-    absl::StrAppend(&out, "Memory Space: ", MemorySpaceName(color),
+    absl::StrAppend(&out, "Memory Space: ", XlaTpuMemorySpaceName(color),
                     " (color=", color, ")\nTotal bytes: ", total, " (",
                     HumanReadableNumBytes(total), ")\n");
     std::stable_sort(allocations.begin(), allocations.end(),

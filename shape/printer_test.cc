@@ -1,36 +1,14 @@
 #include "hlolayout/shape/printer.h"
 
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/stringify.h"
 
 namespace hlolayout {
 namespace {
-
-// A sink as absl::StrCat gives AbslStringify (Append of a view or of
-// repeated characters), so the hook is checked with any Abseil.
-struct StringSink {
-  std::string text;
-  void Append(absl::string_view s) { text.append(s.data(), s.size()); }
-  void Append(size_t count, char c) { text.append(count, c); }
-};
-
-template <typename T>
-std::string Stringified(const T& value) {
-  StringSink sink;
-  AbslStringify(sink, value);
-  return sink.text;
-}
-
-template <typename T>
-std::string Streamed(const T& value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
-}
 
 Shape WithLayout(PrimitiveType type, std::vector<int64_t> dims,
                  std::vector<int64_t> minor_to_major) {

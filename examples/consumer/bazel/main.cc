@@ -40,7 +40,8 @@ int main() {
   const std::vector<std::vector<int64_t>> indices = {
       {0, 0, 0, 0}, {1, 0, 5, 300}, {3, 0, 17, 129}, {7, 0, 1279, 16383}};
   for (const std::vector<int64_t>& index : indices) {
-    absl::StatusOr<int64_t> offset = indexer->TryOffsetInElements(index);  // checked
+    absl::StatusOr<int64_t> offset =
+        indexer->TryOffsetInElements(index);  // checked
     if (!offset.ok()) {
       std::fprintf(stderr, "%s\n", offset.status().ToString().c_str());
       return 1;
