@@ -215,6 +215,7 @@ bool IndexKernels::CompileInverse(const DigitProgram& p, int rank,
   zero_mask_ = zero;
   std::copy(masks, masks + kMaxRank, field_mask_);
   num_checks_ = static_cast<unsigned>(bounds.size());
+  may_pad_ = zero != 0 || num_checks_ != 0;
   for (size_t c = 0; c < static_cast<size_t>(kMaxChecks); ++c) {
     checks_[c] = c < bounds.size() ? Check{bounds[c].first, bounds[c].second}
                                    : Check{0, INT64_MAX};

@@ -332,6 +332,10 @@ class IndexKernels {
 #undef HLOLAYOUT_DIGIT
       } while (false);
     }
+    // A layout whose tiles never overhang its array (and whose fields are
+    // all coordinates) has no padding offset below its size: nothing to
+    // compare.
+    if (!may_pad_) return OffsetKind::kElement;
     // Padding when a field that must be 0 is not, or a coordinate passes
     // its last value (last - x < 0).
     uint64_t over = (u & zero_mask_) != 0 ? ~uint64_t{0} : 0;
@@ -387,6 +391,7 @@ class IndexKernels {
   unsigned num_checks_ = 0;
   int high_shift_ = 0;
   uint64_t zero_mask_ = 0;
+  bool may_pad_ = true;  // zero_mask_ != 0 or num_checks_ != 0
   uint64_t field_mask_[kMaxRank] = {};
   HighDigit high_[kMaxHighDigits] = {};  // most minor first
   // Forward by deposits.

@@ -32,7 +32,7 @@
 //
 // Cost per call on the shared 2-core build machine (docs/indexing.md,
 // bench/index_vs_closed_form.cc): 2 to 4 ns on the specialised paths, about
-// 2x a closed form written by hand for the shape (1.4x to 2.2x its
+// 2x a closed form written by hand for the shape (1.1x to 1.9x its
 // instructions); 10 to 20 ns on the general ones; Create about 25 us for
 // the design card's shape (build it once per shape).
 //
