@@ -251,10 +251,11 @@
 #include "hlolayout/draw/tv_picture.h"
 
 // Triton layouts (docs/triton.md): LinearLayout and its operations, Triton's
-// named TTGIR layouts, convert_layout costs, CuTe and XLA bridges.
+// named TTGIR layouts, convert_layout costs, CuTe and XLA bridges; the
+// commands' answers.
+#include "hlolayout/answers/triton.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
-#include "hlolayout/triton/cvt_answer.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/cvt_report.h"
 #include "hlolayout/triton/drawing.h"

@@ -24,6 +24,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/answers/triton.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/draw_output.h"
@@ -37,7 +38,6 @@
 #include "hlolayout/triton/apply_table.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
-#include "hlolayout/triton/cvt_answer.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/cvt_report.h"
 #include "hlolayout/triton/cvt_target.h"
@@ -472,17 +472,16 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << targets.status().message() << "\n";
     return absl::IsNotFound(targets.status()) ? 1 : 2;
   }
-  absl::StatusOr<triton::CvtAnswer> answer =
-      triton::MakeCvtAnswer(*std::move(src), *std::move(dst), p->bits, *version,
-                            p->args.Has("triton"), *targets);
+  absl::StatusOr<triton::TritonCvtAnswer> answer = triton::AnswerCvt(
+      *src, *dst, p->bits, *version, p->args.Has("triton"), *targets);
   if (!answer.ok()) {
     io.err << kWho << ": " << answer.status().message() << "\n";
     return 1;
   }
   if (p->args.Has("json")) {
-    io.out << triton::CvtAnswerJson(*answer) << "\n";
+    io.out << AnswerJson(*answer, RecordJsonWriter::Style::kIndented) << "\n";
   } else {
-    io.out << triton::CvtAnswerText(*answer);
+    io.out << triton::CvtText(*answer);
   }
   return 0;
 }

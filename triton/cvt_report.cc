@@ -1,6 +1,5 @@
 #include "hlolayout/triton/cvt_report.h"
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -51,97 +50,6 @@ std::string BankConflictsText(const SmemRoundTrip& r) {
   if (r.store_ways == 1 && r.load_ways == 1) return "none";
   return absl::StrCat("stores ", r.store_ways, "-way, loads ", r.load_ways,
                       "-way");
-}
-
-std::string CvtCostTable(const std::vector<TargetCost>& rows) {
-  std::vector<std::vector<std::string>> cells = {
-      {"target", "scratch", "rounds", "stores per thread", "loads per thread",
-       "bank conflicts"}};
-  for (const TargetCost& r : rows) {
-    const CvtCost& c = r.cost;
-    if (!c.smem.has_value()) {
-      const std::string none =
-          c.kind == CvtKind::kCrossCta ? "not modelled" : "-";
-      cells.push_back({r.target, absl::StrCat(c.scratch_bytes, " B"), "-", none,
-                       none, "-"});
-      continue;
-    }
-    cells.push_back({r.target, absl::StrCat(c.scratch_bytes, " B"),
-                     absl::StrCat(c.smem->reps), SmemInstrsText(c.smem->stores),
-                     SmemInstrsText(c.smem->loads) +
-                         (c.smem->empirical.empty() ? "" : " (empirical)"),
-                     BankConflictsText(*c.smem)});
-  }
-  std::vector<size_t> width(cells[0].size(), 0);
-  for (const auto& row : cells) {
-    for (size_t i = 0; i < row.size(); ++i) {
-      width[i] = std::max(width[i], row[i].size());
-    }
-  }
-  std::string out;
-  for (const auto& row : cells) {
-    std::string line;
-    for (size_t i = 0; i < row.size(); ++i) {
-      absl::StrAppend(&line, row[i]);
-      if (i + 1 < row.size()) {
-        line.append(width[i] - row[i].size() + 2, ' ');
-      }
-    }
-    absl::StrAppend(&out, line, "\n");
-  }
-  for (const TargetCost& r : rows) {
-    if (r.cost.smem.has_value() && !r.cost.smem->empirical.empty()) {
-      absl::StrAppend(&out, "empirical (", r.target,
-                      "): ", r.cost.smem->empirical, "\n");
-    }
-  }
-  return out;
-}
-
-namespace {
-
-void InstrsJson(const std::vector<SmemInstr>& instrs, JsonWriter& json) {
-  json.BeginArray();
-  for (const SmemInstr& i : instrs) {
-    json.BeginObject();
-    json.Key("instr").String(i.instr);
-    json.Key("bits").Int(i.bits);
-    json.Key("count").Int(i.count);
-    json.EndObject();
-  }
-  json.EndArray();
-}
-
-}  // namespace
-
-void CvtTargetJson(const std::string& target, const CvtCost& cost,
-                   JsonWriter& json) {
-  json.Key("target").String(target);
-  json.Key("scratch_bytes").Int(cost.scratch_bytes);
-  if (!cost.smem.has_value()) {
-    // Registers and shuffles use no shared memory; a cross-CTA conversion
-    // does, but its instructions are not modelled (null).
-    const bool none = cost.kind != CvtKind::kCrossCta;
-    json.Key("reps").Null();
-    json.Key("stores");
-    none ? json.BeginArray().EndArray() : json.Null();
-    json.Key("loads");
-    none ? json.BeginArray().EndArray() : json.Null();
-    json.Key("store_ways").Null();
-    json.Key("load_ways").Null();
-    json.Key("empirical").Null();
-    return;
-  }
-  json.Key("reps").Int(cost.smem->reps);
-  json.Key("stores");
-  InstrsJson(cost.smem->stores, json);
-  json.Key("loads");
-  InstrsJson(cost.smem->loads, json);
-  json.Key("store_ways").Int(cost.smem->store_ways);
-  json.Key("load_ways").Int(cost.smem->load_ways);
-  json.Key("empirical");
-  cost.smem->empirical.empty() ? json.Null()
-                               : json.String(cost.smem->empirical);
 }
 
 }  // namespace hlolayout::triton

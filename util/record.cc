@@ -51,9 +51,15 @@ void RecordJsonWriter::NewLine(size_t depth) {
   out_->append(2 * depth, ' ');
 }
 
+size_t RecordJsonWriter::Depth() const {
+  size_t depth = 0;
+  for (const Frame& f : frames_) depth += f.pair ? 0 : 1;
+  return depth;
+}
+
 void RecordJsonWriter::Close(const char* bracket) {
   const Frame& f = frames_.back();
-  if (indented_ && f.wrote && !f.index) NewLine(frames_.size() - 1);
+  if (indented_ && f.wrote && !f.index) NewLine(Depth() - 1);
   out_->append(bracket);
   frames_.pop_back();
   EndValue();
@@ -70,7 +76,7 @@ bool RecordJsonWriter::BeginValue(bool is_none) {
     }
     if (indented_ && !top.index) {
       if (top.wrote) out_->push_back(',');
-      NewLine(frames_.size());
+      NewLine(Depth());
     } else if (top.item_indent != nullptr) {
       out_->append(top.wrote ? ",\n" : "\n");
       out_->append(top.item_indent);
@@ -86,7 +92,7 @@ bool RecordJsonWriter::BeginValue(bool is_none) {
   }
   if (indented_) {
     if (top.wrote) out_->push_back(',');
-    NewLine(frames_.size());
+    NewLine(Depth());
   } else if (top.wrote) {
     if (f.key_indent != nullptr) {
       out_->append(",\n");

@@ -161,6 +161,9 @@ class RecordJsonWriter : public RecordSink {
   bool BeginValue(bool is_none);
   void EndValue();
   const FieldSpec* CurrentField() const;
+  // The nesting depth: the frames open, a kStringPairs pair not counted
+  // (its key and value are on one line, as an object's).
+  size_t Depth() const;
   // kIndented: a new line indented for the current depth.
   void NewLine(size_t depth);
   // Closes the innermost record or list with `bracket`.

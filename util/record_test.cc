@@ -230,6 +230,40 @@ TEST(RecordTest, StringPairsAsAnObjectAndAbsentValues) {
             "{\n  \"fields\": {},\n  \"maybe\": null,\n  \"last\": 2\n}");
 }
 
+// Pairs whose values are lists (a LinearLayout's bases by in-dim): indented
+// as JsonWriter's object of arrays, the pair adding no level.
+TEST(RecordTest, IndentedStringPairsOfLists) {
+  static const RecordSpec spec{
+      "Bases",
+      "Lists by name.",
+      {
+          {"bases", "By in-dim.", "Tuple[Tuple[str, Tuple[int, ...]], ...]",
+           FieldJson::kStringPairs},
+      }};
+  std::string json;
+  RecordJsonWriter w(&json, RecordJsonWriter::Style::kIndented);
+  w.BeginRecord(spec);
+  w.BeginList();
+  for (const char* k : {"register", "lane"}) {
+    w.BeginList();
+    w.String(k);
+    w.BeginList();
+    w.IntList({0, 1});
+    w.EndList();
+    w.EndList();
+  }
+  w.EndList();
+  w.EndRecord();
+  EXPECT_TRUE(w.done());
+  JsonWriter pretty(/*pretty=*/true);
+  pretty.BeginObject().Key("bases").BeginObject();
+  for (const char* k : {"register", "lane"}) {
+    pretty.Key(k).BeginArray().IntArray({0, 1}).EndArray();
+  }
+  pretty.EndObject().EndObject();
+  EXPECT_EQ(json, pretty.str());
+}
+
 TEST(RecordTest, IndentedAsJsonWritersPrettyForm) {
   std::string json;
   RecordJsonWriter w(&json, RecordJsonWriter::Style::kIndented);

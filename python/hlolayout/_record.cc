@@ -89,7 +89,9 @@ py::object JsonOf(const FieldSpec& f, py::handle value) {
           std::stod(absl::StrFormat("%.4f", value.cast<double>())));
     case FieldJson::kStringPairs: {
       py::dict out;
-      for (py::handle pair : value) out[pair[py::int_(0)]] = pair[py::int_(1)];
+      for (py::handle pair : value) {
+        out[pair[py::int_(0)]] = PlainJson(pair[py::int_(1)]);
+      }
       return std::move(out);
     }
     case FieldJson::kValue:

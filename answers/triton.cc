@@ -1,0 +1,184 @@
+#include "hlolayout/answers/triton.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/util/check.h"
+
+namespace hlolayout::triton {
+namespace {
+
+std::vector<CvtInstr> InstrsOf(const std::vector<SmemInstr>& instrs) {
+  std::vector<CvtInstr> out;
+  for (const SmemInstr& i : instrs) out.push_back({i.instr, i.bits, i.count});
+  return out;
+}
+
+CvtTargetRow RowOf(const std::string& target, const CvtCost& cost) {
+  CvtTargetRow r;
+  r.target = target;
+  r.scratch_bytes = cost.scratch_bytes;
+  if (!cost.smem.has_value()) {
+    // Registers and shuffles use no shared memory; a cross-CTA conversion
+    // does, but its instructions are not modelled (null).
+    if (cost.kind != CvtKind::kCrossCta) {
+      r.stores.emplace();
+      r.loads.emplace();
+    }
+    return r;
+  }
+  r.reps = cost.smem->reps;
+  r.stores = InstrsOf(cost.smem->stores);
+  r.loads = InstrsOf(cost.smem->loads);
+  r.store_ways = cost.smem->store_ways;
+  r.load_ways = cost.smem->load_ways;
+  if (!cost.smem->empirical.empty()) r.empirical = cost.smem->empirical;
+  return r;
+}
+
+absl::string_view KindGloss(const TritonCvtAnswer& a) {
+  if (a.kind == "registers") {
+    return a.nothing_moves ? " (the same layout: nothing moves)"
+                           : " (each thread permutes its registers)";
+  }
+  if (a.kind == "warp_shuffle") {
+    return " (lanes exchange values inside each warp: shfl.sync, "
+           "ds_bpermute)";
+  }
+  if (a.kind == "shared_memory") {
+    return " (warps exchange values through a shared-memory scratch "
+           "buffer)";
+  }
+  if (a.kind == "cross_cta") {
+    return " (between CTAs through distributed shared memory)";
+  }
+  return "";
+}
+
+std::string InstrsText(const std::vector<CvtInstr>& instrs) {
+  std::vector<std::string> parts;
+  for (const CvtInstr& i : instrs) {
+    parts.push_back(absl::StrCat(i.count, " x ", i.instr, " ", i.bits, "-bit"));
+  }
+  return parts.empty() ? "-" : absl::StrJoin(parts, ", ");
+}
+
+std::string ConflictsText(const CvtTargetRow& r) {
+  if (*r.store_ways == 1 && *r.load_ways == 1) return "none";
+  return absl::StrCat("stores ", *r.store_ways, "-way, loads ", *r.load_ways,
+                      "-way");
+}
+
+std::vector<std::string> RowCells(const CvtTargetRow& r) {
+  if (!r.reps.has_value()) {
+    const std::string none = r.stores.has_value() ? "-" : "not modelled";
+    return {r.target, absl::StrCat(r.scratch_bytes, " B"), "-", none, none,
+            "-"};
+  }
+  return {
+      r.target,
+      absl::StrCat(r.scratch_bytes, " B"),
+      absl::StrCat(*r.reps),
+      InstrsText(*r.stores),
+      InstrsText(*r.loads) + (r.empirical.has_value() ? " (empirical)" : ""),
+      ConflictsText(r)};
+}
+
+}  // namespace
+
+BasesByInDim BasesOf(const LinearLayout& l) {
+  BasesByInDim out;
+  for (int d = 0; d < l.num_in_dims(); ++d) {
+    std::vector<std::vector<int64_t>> bases;
+    for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
+      auto b = l.Basis(d, i);
+      bases.emplace_back(b.begin(), b.end());
+    }
+    out.emplace_back(l.in_dim_name(d), std::move(bases));
+  }
+  return out;
+}
+
+absl::StatusOr<TritonCvtAnswer> AnswerCvt(
+    const GivenLayout& src, const GivenLayout& dst, int bits,
+    TritonVersion version, bool version_given,
+    const std::vector<std::string>& targets) {
+  HLOLAYOUT_CHECK(!targets.empty());
+  TritonCvtAnswer a;
+  std::optional<CvtCost> first;
+  for (const std::string& name : targets) {
+    absl::StatusOr<CvtTarget> target = CvtTargetNamed(name, version);
+    HLOLAYOUT_CHECK(target.ok()) << target.status();
+    absl::StatusOr<CvtCost> cost =
+        ConvertLayoutCost(src.layout, dst.layout, bits, *target);
+    if (!cost.ok()) return cost.status();
+    a.targets.push_back(RowOf(name, *cost));
+    if (!first.has_value()) first = *std::move(cost);
+  }
+  a.src = src.text;
+  a.dst = dst.text;
+  for (const auto& od : src.layout.out_dims()) a.shape.push_back(od.second);
+  a.bits = bits;
+  a.triton = std::string(TritonVersionName(version));
+  a.kind = std::string(CvtKindName(first->kind));
+  a.scratch_bytes = first->scratch_bytes;
+  a.map = BasesOf(first->map);
+  a.map_str = first->map.ToString();
+  if (first->mixed_transpositions.has_value()) {
+    a.mixed_transpositions = *first->mixed_transpositions;
+  }
+  a.version_given = version_given;
+  a.nothing_moves = first->map.OutDimNames().empty();
+  return a;
+}
+
+std::string CvtCostTable(const std::vector<CvtTargetRow>& rows) {
+  std::vector<std::vector<std::string>> cells = {
+      {"target", "scratch", "rounds", "stores per thread", "loads per thread",
+       "bank conflicts"}};
+  for (const CvtTargetRow& r : rows) cells.push_back(RowCells(r));
+  std::vector<size_t> width(cells[0].size(), 0);
+  for (const auto& row : cells) {
+    for (size_t i = 0; i < row.size(); ++i) {
+      width[i] = std::max(width[i], row[i].size());
+    }
+  }
+  std::string out;
+  for (const auto& row : cells) {
+    std::string line;
+    for (size_t i = 0; i < row.size(); ++i) {
+      absl::StrAppend(&line, row[i]);
+      if (i + 1 < row.size()) {
+        line.append(width[i] - row[i].size() + 2, ' ');
+      }
+    }
+    absl::StrAppend(&out, line, "\n");
+  }
+  for (const CvtTargetRow& r : rows) {
+    if (r.empirical.has_value()) {
+      absl::StrAppend(&out, "empirical (", r.target, "): ", *r.empirical, "\n");
+    }
+  }
+  return out;
+}
+
+std::string CvtText(const TritonCvtAnswer& a) {
+  return absl::StrCat(
+      "convert_layout of ", absl::StrJoin(a.shape, "x"), " (", a.bits,
+      "-bit elements)\n", "  from ", a.src, "\n", "  to   ", a.dst, "\n",
+      "kind: ", a.kind, KindGloss(a),
+      "\nminimal conversion (for each hardware position of DST, where "
+      "SRC holds its element; dims it leaves alone removed):",
+      a.map_str, "\n", "figures: Triton ", a.triton, "'s rules",
+      a.version_given ? " (--triton)"
+                      : " (the newest modelled; --triton 3.6.0 for another)",
+      "\n", CvtCostTable(a.targets));
+}
+
+}  // namespace hlolayout::triton

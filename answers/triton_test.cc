@@ -1,0 +1,91 @@
+#include "hlolayout/answers/triton.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "hlolayout/triton/cvt_target.h"
+#include "hlolayout/triton/layout_explain.h"
+#include "hlolayout/util/fields.h"
+
+namespace hlolayout::triton {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kMma[] =
+    "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, "
+    "1], instrShape = [16, 64, 16]}>";
+constexpr char kCols[] =
+    "#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], "
+    "warpsPerCTA = [1, 4], order = [0, 1]}>";
+
+GivenLayout Given(const char* text) {
+  absl::StatusOr<GivenLayout> g =
+      ReadGivenLayout(text, std::vector<int64_t>{64, 64}, nullptr);
+  EXPECT_TRUE(g.ok()) << g.status();
+  return *std::move(g);
+}
+
+TEST(TritonCvt, OneRowPerTargetInOrder) {
+  absl::StatusOr<TritonCvtAnswer> a =
+      AnswerCvt(Given(kMma), Given(kCols), 16, kNewestTriton,
+                /*version_given=*/false, {"cuda:90", "cuda:80"});
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_EQ(a->targets.size(), 2u);
+  EXPECT_EQ(a->targets[0].target, "cuda:90");
+  EXPECT_EQ(a->targets[1].target, "cuda:80");
+  EXPECT_EQ(a->kind, "shared_memory");
+  EXPECT_EQ(a->targets[0].scratch_bytes, 2048);
+  EXPECT_EQ(a->shape, (std::vector<int64_t>{64, 64}));
+  const std::string text = CvtText(*a);
+  EXPECT_THAT(text, HasSubstr("convert_layout of 64x64 (16-bit elements)\n"));
+  EXPECT_THAT(text, HasSubstr("kind: shared_memory (warps exchange values"));
+  EXPECT_THAT(text, HasSubstr("(the newest modelled; --triton 3.6.0"));
+  EXPECT_THAT(text, HasSubstr("stmatrix"));  // cuda:90 stores
+  const std::string json = AnswerJson(*a, RecordJsonWriter::Style::kIndented);
+  EXPECT_THAT(json, HasSubstr("\"scratch_bytes\": 2048"));
+  EXPECT_THAT(json, HasSubstr("\"triton\": \"3.9.0\""));
+  // The text-only fields stay out of the JSON.
+  EXPECT_THAT(json, ::testing::Not(HasSubstr("version_given")));
+  EXPECT_THAT(json, HasSubstr("\"store_ways\": 1"));
+}
+
+TEST(TritonCvt, SameLayoutMovesNothing) {
+  absl::StatusOr<TritonCvtAnswer> a =
+      AnswerCvt(Given(kCols), Given(kCols), 16, TritonVersion::k3_6_0,
+                /*version_given=*/true, {"cuda:90"});
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->kind, "registers");
+  EXPECT_TRUE(a->nothing_moves);
+  ASSERT_TRUE(a->targets[0].stores.has_value());
+  EXPECT_TRUE(a->targets[0].stores->empty());
+  EXPECT_FALSE(a->targets[0].reps.has_value());
+  const std::string text = CvtText(*a);
+  EXPECT_THAT(text, HasSubstr("(the same layout: nothing moves)"));
+  EXPECT_THAT(text, HasSubstr("figures: Triton 3.6.0's rules (--triton)"));
+  EXPECT_THAT(AnswerJson(*a), HasSubstr("\"stores\": [], \"loads\": []"));
+}
+
+TEST(TritonCvt, RefusalOfDifferentShapes) {
+  absl::StatusOr<GivenLayout> small =
+      ReadGivenLayout(kCols, std::vector<int64_t>{32, 32}, nullptr);
+  ASSERT_TRUE(small.ok()) << small.status();
+  EXPECT_FALSE(
+      AnswerCvt(Given(kMma), *small, 16, kNewestTriton, false, {"cuda:90"})
+          .ok());
+}
+
+TEST(TritonCvt, BasesByInDimAsAnObject) {
+  const GivenLayout l = Given(kCols);
+  const BasesByInDim bases = BasesOf(l.layout);
+  ASSERT_FALSE(bases.empty());
+  EXPECT_EQ(bases[0].first, "register");
+  EXPECT_EQ(bases[0].second[0], (std::vector<int64_t>{1, 0}));
+}
+
+}  // namespace
+}  // namespace hlolayout::triton
