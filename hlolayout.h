@@ -78,6 +78,13 @@
 //    which instruction results are new buffers. Cost: linear in the text,
 //    a 78.6 MB dump (401,387 instructions) in about 0.2 s
 //    (docs/report.md, "Speed and memory").
+//    What an instruction answers, decoded once by the reader (docs/
+//    hlo-text.md, "What an instruction answers"): in.fusion_kind()
+//    (HloFusionKind::kLoop...), in.custom_call_target() (unquoted),
+//    in.tuple_index(), module.callees(in), module.operand_aliasing(in).
+//    Cost: O(1) each for a module ReadHloModules read (operand_aliasing: a
+//    binary search of the few instructions that have one); O(attributes)
+//    for a record streamed to a visitor or made by hand.
 //
 // 6. CuTe layout algebra (namespace hlolayout::cute, cute/*.h): parse
 //    "(4,3):(3,1)", compose, complement, divide, multiply; static `_8` and

@@ -1,8 +1,11 @@
 #include "hlolayout/hlo/module.h"
 
+#include <algorithm>
 #include <cstring>
+#include <ostream>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/hlo/scan.h"
 #include "hlolayout/util/check.h"
@@ -138,6 +141,127 @@ int64_t HloModule::instruction_count() const {
     count += static_cast<int64_t>(c.instructions.size());
   }
   return count;
+}
+
+absl::string_view HloFusionKindName(HloFusionKind kind) {
+  switch (kind) {
+    case HloFusionKind::kLoop:
+      return "kLoop";
+    case HloFusionKind::kInput:
+      return "kInput";
+    case HloFusionKind::kOutput:
+      return "kOutput";
+    case HloFusionKind::kCustom:
+      return "kCustom";
+  }
+  return "(unknown fusion kind)";
+}
+
+absl::optional<HloFusionKind> ParseHloFusionKind(absl::string_view text) {
+  for (HloFusionKind kind : {HloFusionKind::kLoop, HloFusionKind::kInput,
+                             HloFusionKind::kOutput, HloFusionKind::kCustom}) {
+    if (text == HloFusionKindName(kind)) return kind;
+  }
+  return absl::nullopt;
+}
+
+std::ostream& operator<<(std::ostream& out, HloFusionKind kind) {
+  return out << HloFusionKindName(kind);
+}
+
+namespace {
+
+// What decoded_attribute holds for `opcode`.
+enum class Decoded { kFusionKind, kTargetPosition, kTupleIndex };
+Decoded DecodedFor(HloOpcode opcode) {
+  if (opcode == HloOpcode::kFusion) return Decoded::kFusionKind;
+  if (opcode == HloOpcode::kCustomCall) return Decoded::kTargetPosition;
+  return Decoded::kTupleIndex;
+}
+
+// The recorded value when it holds `what` (-1: none; kAskAttributes: read
+// the attributes).
+int32_t Recorded(const HloInstruction& in, Decoded what) {
+  if ((in.attribute_facts & kHloFactsKnown) == 0 ||
+      DecodedFor(in.opcode) != what) {
+    return HloInstruction::kAskAttributes;
+  }
+  return in.decoded_attribute;
+}
+
+absl::string_view Unquoted(absl::string_view value) {
+  value = StripHloSpace(value);
+  if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
+    return value.substr(1, value.size() - 2);
+  }
+  return value;
+}
+
+}  // namespace
+
+absl::optional<int64_t> HloInstruction::tuple_index() const {
+  const int32_t r = Recorded(*this, Decoded::kTupleIndex);
+  if (r >= 0) return r;
+  if (r == -1) return absl::nullopt;
+  absl::optional<absl::string_view> v = FindHloAttribute(attributes(), "index");
+  int64_t n = 0;
+  if (!v.has_value() || !absl::SimpleAtoi(StripHloSpace(*v), &n) || n < 0) {
+    return absl::nullopt;
+  }
+  return n;
+}
+
+absl::optional<HloFusionKind> HloInstruction::fusion_kind() const {
+  const int32_t r = Recorded(*this, Decoded::kFusionKind);
+  if (r >= 0) return static_cast<HloFusionKind>(r);
+  if (r == -1) return absl::nullopt;
+  absl::optional<absl::string_view> v = FindHloAttribute(attributes(), "kind");
+  if (!v.has_value()) return absl::nullopt;
+  return ParseHloFusionKind(StripHloSpace(*v));
+}
+
+absl::string_view HloInstruction::custom_call_target() const {
+  const int32_t r = Recorded(*this, Decoded::kTargetPosition);
+  if (r >= 0 && static_cast<size_t>(r) < attributes().size()) {
+    return Unquoted(attributes()[r].value());
+  }
+  if (r == -1) return absl::string_view();
+  absl::optional<absl::string_view> v =
+      FindHloAttribute(attributes(), "custom_call_target");
+  return v.has_value() ? Unquoted(*v) : absl::string_view();
+}
+
+absl::Span<const HloAliasPair> HloModule::operand_aliasing(
+    const HloInstruction& instruction) const {
+  auto it = std::lower_bound(operand_aliasing_table.begin(),
+                             operand_aliasing_table.end(), instruction.offset,
+                             [](const OperandAliasing& e, size_t offset) {
+                               return e.offset < offset;
+                             });
+  for (; it != operand_aliasing_table.end() && it->offset == instruction.offset;
+       ++it) {
+    if (it->name == instruction.name()) return it->pairs;
+  }
+  return {};
+}
+
+void DecodeHloOperandAliasing(HloModule* module) {
+  std::vector<HloModule::OperandAliasing>& table =
+      module->operand_aliasing_table;
+  table.clear();
+  for (const HloComputation& c : module->computations) {
+    for (const HloInstruction& in : c.instructions) {
+      if (!in.may_have(kHloFactOperandAliasing)) continue;
+      absl::optional<absl::string_view> v =
+          FindHloAttribute(in.attributes(), "output_to_operand_aliasing");
+      if (!v.has_value()) continue;
+      table.push_back({in.offset, in.name(), ParseHloAliasPairs(*v)});
+    }
+  }
+  std::stable_sort(
+      table.begin(), table.end(),
+      [](const HloModule::OperandAliasing& a,
+         const HloModule::OperandAliasing& b) { return a.offset < b.offset; });
 }
 
 int64_t CalledComputation(const HloModule& module,

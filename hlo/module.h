@@ -53,6 +53,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <ostream>
 #include <vector>
 
 #include "absl/base/attributes.h"
@@ -180,6 +181,18 @@ class HloParameterNumber {
   int32_t n_ = -1;
 };
 
+// A fusion's kind= (XLA's HloInstruction::FusionKind).
+enum class HloFusionKind : uint8_t { kLoop, kInput, kOutput, kCustom };
+// "kLoop", "kInput", "kOutput", "kCustom": as the text writes it.
+absl::string_view HloFusionKindName(HloFusionKind kind);
+// The kind a kind= value names; nullopt for any other text.
+absl::optional<HloFusionKind> ParseHloFusionKind(absl::string_view text);
+template <typename Sink>
+void AbslStringify(Sink& sink, HloFusionKind kind) {
+  sink.Append(HloFusionKindName(kind));
+}
+std::ostream& operator<<(std::ostream& out, HloFusionKind kind);
+
 // One instruction line (which may span several lines of text):
 //   ROOT %fusion.3 = (f32[8]{0}, s32[]) fusion(f32[8]{0} %p), kind=kLoop,
 //       calls=%fused_computation.3
@@ -264,12 +277,35 @@ struct HloInstruction {
   // Index in attributes() of the first `metadata=`; -1 when none;
   // kAskAttributes (-2) when not recorded (facts unknown, or past 127).
   int8_t metadata_attribute = kAskAttributes;
-  // N of the first `index=N` (get-tuple-element's element), 0 <= N <=
-  // INT32_MAX; -1 when there is no `index=`; kAskAttributes when not
-  // recorded (facts unknown, or another value: read it from the attribute).
-  int32_t tuple_index = kAskAttributes;
+  // One attribute the reader decoded, which one by the opcode (the
+  // accessors below read it; an instruction has at most one of them, so
+  // they share these 4 bytes):
+  //   fusion:       its kind= as an HloFusionKind;
+  //   custom-call:  the position of custom_call_target= in attributes();
+  //   every other:  N of the first `index=N` (get-tuple-element's element),
+  //                 0 <= N <= INT32_MAX.
+  // -1 when there is no such attribute; kAskAttributes when not recorded
+  // (facts unknown, or a value it does not hold: the accessors then read
+  // the attributes).
+  int32_t decoded_attribute = kAskAttributes;
 
   static constexpr int8_t kAskAttributes = -2;
+
+  // Typed attributes. Each answers from what the reader recorded (one load
+  // and compare), else reads attributes() (a record made otherwise, or
+  // streamed to a visitor before the facts were known): the same answer,
+  // O(attributes).
+  //
+  // get-tuple-element's `index=N` (any opcode's first `index=`); nullopt
+  // without one or for a value that is not a number 0..INT64_MAX.
+  absl::optional<int64_t> tuple_index() const;
+  // A fusion's `kind=kLoop` as HloFusionKind; nullopt without `kind=` or
+  // for a kind XLA does not have (VerifyHloModule refuses it).
+  absl::optional<HloFusionKind> fusion_kind() const;
+  // `custom_call_target="__cublas$gemm"` without its quotes
+  // ("__cublas$gemm", a view into the text; escapes as written); empty
+  // without one.
+  absl::string_view custom_call_target() const;
 
   bool has_shape() const { return shape != nullptr; }
   // Whether the attributes may hold what `fact` says (true when the reader
@@ -538,6 +574,17 @@ struct HloModule {
   // file, shared by the modules of one text and their copies); null when
   // the caller keeps the text (ReadHloModules).
   std::shared_ptr<const void> text_owner;
+  // The output_to_operand_aliasing={...} of its instructions, decoded once
+  // by ReadHloModules (DecodeHloOperandAliasing for a module made
+  // otherwise), by the instruction's offset and name, sorted by offset:
+  // see operand_aliasing(). One entry per instruction that has one (custom
+  // calls, a few fusions): nothing for the others.
+  struct OperandAliasing {
+    size_t offset = 0;
+    absl::string_view name;
+    std::vector<HloAliasPair> pairs;
+  };
+  std::vector<OperandAliasing> operand_aliasing_table;
 
   // Precondition: entry_index >= 0 (every module read successfully has
   // one).
@@ -561,6 +608,15 @@ struct HloModule {
             computation_callees_begin[c],
             computation_callees_begin[c + 1] - computation_callees_begin[c]);
   }
+  // The pairs of `instruction`'s output_to_operand_aliasing={...} (output
+  // index: operand number and index), decoded; empty without one. Found by
+  // the instruction's offset and name (a binary search of the few
+  // instructions that have one), so a copy of an instruction finds its
+  // pairs too.
+  //   custom-call(...), output_to_operand_aliasing={{0}: (1, {})}
+  //     -> {{{0}, 1, {}, ""}}
+  absl::Span<const HloAliasPair> operand_aliasing(
+      const HloInstruction& instruction) const;
   // The instructions of its computation that `instruction` names in
   // control-predecessors={...}, by index, in the order written.
   absl::Span<const int32_t> control_predecessors(
@@ -574,6 +630,15 @@ struct HloModule {
         .subspan(at + 1, control_predecessor_indices[at]);
   }
 };
+
+// DecodeHloOperandAliasing
+//
+// Fills module->operand_aliasing_table from the attributes of every
+// instruction that may have output_to_operand_aliasing= (the reader's facts
+// say which; all of them for records made otherwise). ReadHloModules does
+// it; call it for a module built by hand. O(instructions) plus the values
+// read.
+void DecodeHloOperandAliasing(HloModule* module);
 
 template <>
 inline HloListStore::Blocks<HloOperand>& HloListStore::BlocksOf() {

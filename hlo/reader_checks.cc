@@ -147,7 +147,10 @@ void Reader::RecordAttributeFacts(DraftInstruction& in, uint32_t kinds) {
   if ((kinds & kHloAttrCallee) != 0) facts |= kHloFactCallee;
   if ((kinds & kHloAttrControl) != 0) facts |= kHloFactControl;
   in.metadata_attribute = -1;
-  in.tuple_index = -1;
+  // HloInstruction::decoded_attribute: which one by the opcode.
+  in.decoded_attribute = -1;
+  const bool fusion = in.opcode == HloOpcode::kFusion;
+  const bool custom_call = in.opcode == HloOpcode::kCustomCall;
   for (size_t i = 0; i < in.attributes().size(); ++i) {
     const HloAttribute& a = in.attributes()[i];
     switch (a.name().size()) {
@@ -157,14 +160,30 @@ void Reader::RecordAttributeFacts(DraftInstruction& in, uint32_t kinds) {
             facts |= kHloFactBodyFirst;
           }
           facts |= kHloFactBody;
+        } else if (fusion && in.decoded_attribute == -1 &&
+                   Eq(a.name(), "kind")) {
+          const absl::optional<HloFusionKind> kind =
+              ParseHloFusionKind(a.value());
+          in.decoded_attribute = kind.has_value()
+                                     ? static_cast<int32_t>(*kind)
+                                     : HloInstruction::kAskAttributes;
         }
         break;
       case 5:
-        if (in.tuple_index == -1 && Eq(a.name(), "index")) {
+        if (!fusion && !custom_call && in.decoded_attribute == -1 &&
+            Eq(a.name(), "index")) {
           int32_t n = 0;
-          in.tuple_index = absl::SimpleAtoi(a.value(), &n) && n >= 0
-                               ? n
-                               : HloInstruction::kAskAttributes;
+          in.decoded_attribute = absl::SimpleAtoi(a.value(), &n) && n >= 0
+                                     ? n
+                                     : HloInstruction::kAskAttributes;
+        }
+        break;
+      case 18:
+        if (custom_call && in.decoded_attribute == -1 &&
+            Eq(a.name(), "custom_call_target")) {
+          in.decoded_attribute = i <= INT32_MAX
+                                     ? static_cast<int32_t>(i)
+                                     : HloInstruction::kAskAttributes;
         }
         break;
       case 8:

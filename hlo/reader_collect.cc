@@ -98,6 +98,7 @@ class CollectingVisitor : public HloVisitor {
     if (copy.may_have(kHloFactCallee) || copy.may_have(kHloFactControl)) {
       ListRecord();
     }
+    if (copy.may_have(kHloFactOperandAliasing)) KeepOperandAliasing(copy);
     if (instruction.root_marker && root_marked_ < 0 && open_ != nullptr) {
       root_marked_ =
           static_cast<int64_t>(open_->instructions.size() + Gathered() - 1);
@@ -145,6 +146,15 @@ class CollectingVisitor : public HloVisitor {
               std::back_inserter(to));
     instructions_.clear();
     open_ = nullptr;
+  }
+  // HloModule::operand_aliasing: decoded once, here (sorted by offset
+  // once the module is read).
+  void KeepOperandAliasing(const HloInstruction& in) {
+    absl::optional<absl::string_view> v =
+        FindHloAttribute(in.attributes(), "output_to_operand_aliasing");
+    if (!v.has_value()) return;
+    modules_->back().operand_aliasing_table.push_back(
+        {in.offset, in.name(), ParseHloAliasPairs(*v)});
   }
   void UnknownOpcode(const HloInstruction&) override {
     ++modules_->back().unknown_opcodes;
@@ -639,6 +649,9 @@ void Absorb(TailModules* tail, OpenDefinitions* defined, int64_t* root_marked,
   std::move(first.lists.begin(), first.lists.end(),
             std::back_inserter(module.lists));
   module.unknown_opcodes += first.unknown_opcodes;
+  std::move(first.operand_aliasing_table.begin(),
+            first.operand_aliasing_table.end(),
+            std::back_inserter(module.operand_aliasing_table));
   if (!tail->visitor->first_module_ended()) return;
   // The ENTRY marked, else the last computation not written inline.
   module.entry_index = EntryMarked(module);
@@ -763,6 +776,15 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
   }
   if (!linked.ok()) return linked;
   for (HloCalleeNames& names : visitor.callee_names()) names.Free();
+  for (HloModule& module : modules) {
+    // Inline computations are visited after the one that holds them.
+    std::stable_sort(module.operand_aliasing_table.begin(),
+                     module.operand_aliasing_table.end(),
+                     [](const HloModule::OperandAliasing& a,
+                        const HloModule::OperandAliasing& b) {
+                       return a.offset < b.offset;
+                     });
+  }
   return modules;
 }
 

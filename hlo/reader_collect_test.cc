@@ -57,6 +57,11 @@ std::string Describe(const absl::StatusOr<std::vector<HloModule>>& modules) {
         absl::StrAppend(&out, ") calls ", absl::StrJoin(m.callees(in), ","),
                         " after ",
                         absl::StrJoin(m.control_predecessors(in), ","));
+        for (const HloAliasPair& p : m.operand_aliasing(in)) {
+          absl::StrAppend(&out, " alias {", absl::StrJoin(p.output_index, ","),
+                          "}:", p.number, "{", absl::StrJoin(p.index, ","), "}",
+                          p.kind);
+        }
         for (const HloAttribute& a : in.attributes()) {
           absl::StrAppend(&out, " ", a.name(), "=", a.value());
         }
@@ -67,8 +72,8 @@ std::string Describe(const absl::StatusOr<std::vector<HloModule>>& modules) {
   return out;
 }
 // What the reader recorded of an instruction's attributes
-// (HloInstruction::attribute_facts, metadata_attribute, tuple_index) is
-// what the attributes say.
+// (HloInstruction::attribute_facts, metadata_attribute, decoded_attribute)
+// is what the attributes say.
 void ExpectFactsOfAttributes(const HloInstruction& in) {
   ASSERT_NE(in.attribute_facts & kHloFactsKnown, 0) << in.name();
   uint8_t facts = kHloFactsKnown;
@@ -88,17 +93,28 @@ void ExpectFactsOfAttributes(const HloInstruction& in) {
       facts |= kHloFactOperandAliasing;
     }
     if (name == "metadata" && metadata < 0) metadata = static_cast<int>(i);
-    if (name == "index" && index == -1) {
+    const bool fusion = in.opcode == HloOpcode::kFusion;
+    const bool custom_call = in.opcode == HloOpcode::kCustomCall;
+    if (!fusion && !custom_call && name == "index" && index == -1) {
       int32_t n = 0;
       index = absl::SimpleAtoi(in.attributes()[i].value(), &n) && n >= 0
                   ? n
                   : HloInstruction::kAskAttributes;
     }
+    if (fusion && name == "kind" && index == -1) {
+      const absl::optional<HloFusionKind> kind =
+          ParseHloFusionKind(in.attributes()[i].value());
+      index = kind.has_value() ? static_cast<int>(*kind)
+                               : HloInstruction::kAskAttributes;
+    }
+    if (custom_call && name == "custom_call_target" && index == -1) {
+      index = static_cast<int64_t>(i);
+    }
   }
   EXPECT_EQ(static_cast<int>(in.attribute_facts), static_cast<int>(facts))
       << in.name();
   EXPECT_EQ(in.metadata_attribute, metadata) << in.name();
-  EXPECT_EQ(in.tuple_index, index) << in.name();
+  EXPECT_EQ(in.decoded_attribute, index) << in.name();
 }
 
 // Each operand's index is the latest instruction before it, in its
@@ -380,7 +396,8 @@ uint64_t Fingerprint(const absl::StatusOr<std::vector<HloModule>>& modules) {
           mix(absl::StrCat(o.index));
         }
         mix(absl::StrJoin(m.callees(in), ","));
-        mix(absl::StrCat(in.attribute_facts, " ", in.tuple_index));
+        mix(absl::StrCat(in.attribute_facts, " ", in.decoded_attribute, " ",
+                         m.operand_aliasing(in).size()));
       }
     }
   }

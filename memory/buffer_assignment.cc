@@ -1070,16 +1070,15 @@ XlaPlatform DetectXlaPlatform(const HloModule& module,
               Contains(a.value(), "__ynn_fusion")) {
             cpu = true;
           }
-        } else if (a.name() == "custom_call_target") {
-          if (Contains(a.value(), "__cublas") ||
-              Contains(a.value(), "__cudnn") ||
-              Contains(a.value(), "__triton")) {
-            return XlaPlatform::kGpu;
-          }
-          if (Contains(a.value(), "__onednn") || Contains(a.value(), "__xnn")) {
-            cpu = true;
-          }
         }
+      }
+      const absl::string_view target = in.custom_call_target();
+      if (Contains(target, "__cublas") || Contains(target, "__cudnn") ||
+          Contains(target, "__triton")) {
+        return XlaPlatform::kGpu;
+      }
+      if (Contains(target, "__onednn") || Contains(target, "__xnn")) {
+        cpu = true;
       }
     }
   }

@@ -247,12 +247,6 @@ bool ElementwiseInVisitOrder(const InstructionGraph& body, int64_t p) {
   return true;
 }
 
-absl::string_view FusionKind(const HloInstruction& fusion) {
-  absl::optional<absl::string_view> k =
-      FindHloAttribute(fusion.attributes(), "kind");
-  return k.has_value() ? *k : absl::string_view();
-}
-
 // ---------------------------------------------------------------------
 // A fusion writing an output over an operand on XLA:GPU (docs/memory.md,
 // "Buffer sharing rules"; origin: XLA:GPU's FusionCanShareBufferHint).
@@ -290,8 +284,9 @@ bool OnTheWayToHero(const InstructionGraph& body, int64_t r) {
 // The hero of an input fusion's body: the first reduce met going up from
 // each root element in turn through OnTheWayToHero instructions; -1 when
 // there is none or the fusion is of another kind.
-int64_t HeroReduce(const InstructionGraph& body, absl::string_view kind) {
-  if (kind != "kInput" || body.root < 0) return -1;
+int64_t HeroReduce(const InstructionGraph& body,
+                   absl::optional<HloFusionKind> kind) {
+  if (kind != HloFusionKind::kInput || body.root < 0) return -1;
   const bool tuple = body.at(body.root).opcode == HloOpcode::kTuple;
   const absl::Span<const int64_t> elements =
       tuple ? body.operands[body.root] : absl::MakeConstSpan(&body.root, 1);
@@ -341,7 +336,7 @@ std::optional<SharingBody> ReadSharingBody(
     s.writer = body.operands[s.output][0];
     if (s.writer < 0) return std::nullopt;
   }
-  s.hero = HeroReduce(body, FusionKind(fusion));
+  s.hero = HeroReduce(body, fusion.fusion_kind());
   return s;
 }
 
@@ -476,14 +471,12 @@ struct OperandPosition {
 };
 
 // The entries of an `output_to_operand_aliasing` for output `out`.
-void AliasedOver(const HloInstruction& in, absl::Span<const int64_t> out,
+void AliasedOver(const HloModule& module, const HloInstruction& in,
+                 absl::Span<const int64_t> out,
                  std::vector<OperandPosition>* over) {
-  absl::optional<absl::string_view> a =
-      FindHloAttribute(in.attributes(), "output_to_operand_aliasing");
-  if (!a.has_value()) return;
-  for (HloAliasPair& pair : ParseHloAliasPairs(*a)) {
+  for (const HloAliasPair& pair : module.operand_aliasing(in)) {
     if (absl::MakeConstSpan(pair.output_index) == out) {
-      over->push_back({pair.number, std::move(pair.index)});
+      over->push_back({pair.number, pair.index});
     }
   }
 }
@@ -554,11 +547,11 @@ std::vector<OperandPosition> WrittenOver(const ModuleGraph& g,
       const int64_t c = g.CalledComputation(*user.source, "calls");
       const int64_t k = c >= 0 ? UpdatedParameter(g.Graph(c), out) : -1;
       if (k >= 0) over.push_back({k, {}});
-      AliasedOver(*user.source, out, &over);
+      AliasedOver(g.module, *user.source, out, &over);
       break;
     }
     case HloOpcode::kCustomCall:
-      AliasedOver(*user.source, out, &over);
+      AliasedOver(g.module, *user.source, out, &over);
       break;
     default:
       break;
@@ -606,17 +599,15 @@ bool JsonFieldIsZero(absl::string_view config, absl::string_view key) {
 // cuSOLVER's Cholesky into output {0}, nothing else.
 bool CustomCallWritesOver(const Question& q) {
   const HloInstruction& in = *q.user.source;
-  absl::optional<absl::string_view> target =
-      FindHloAttribute(in.attributes(), "custom_call_target");
-  const absl::string_view t = target.has_value() ? *target : "";
-  if (t == "\"__cublas$lt$matmul\"") {
+  const absl::string_view t = in.custom_call_target();
+  if (t == "__cublas$lt$matmul") {
     absl::optional<absl::string_view> config =
         FindHloAttribute(in.attributes(), "backend_config");
     const bool beta_zero =
         !config.has_value() || JsonFieldIsZero(*config, "beta");
     return !beta_zero && q.ops.size() > 2 && q.ops[2] == q.operand_id;
   }
-  if (t == "\"__cusolver$cholesky\"") {
+  if (t == "__cusolver$cholesky") {
     return q.out.size() == 1 && q.out[0] == 0;
   }
   return false;
@@ -648,11 +639,11 @@ std::optional<bool> GpuHint(const Question& q) {
 bool FusionGenericRule(const Question& q) {
   if (q.body == nullptr) return false;  // 1
   const InstructionGraph& body = *q.body;
-  const absl::string_view kind = FusionKind(*q.user.source);
-  if (kind == "kLoop" || kind == "kInput") {
+  const absl::optional<HloFusionKind> kind = q.user.source->fusion_kind();
+  if (kind == HloFusionKind::kLoop || kind == HloFusionKind::kInput) {
     return UsesElementwiseOrTuple(body, q.parameter);  // 2
   }
-  if (kind == "kOutput" && body.root >= 0 &&
+  if (kind == HloFusionKind::kOutput && body.root >= 0 &&
       body.at(body.root).opcode == HloOpcode::kAdd) {  // 3
     const absl::Span<const int64_t> addends = body.operands[body.root];
     const auto product =

@@ -536,7 +536,9 @@ absl::Status Analyzer::FillTextNodes(
                                   ? static_cast<int32_t>(info.parameter_number)
                                   : 0;
     } else if (node.op == Op::kGetTupleElement) {
-      node.element_or_calls = records[k].tuple_index;
+      // The reader's `index=` (HloInstruction::decoded_attribute of a
+      // get-tuple-element; kAskAttributes: tuple_index() reads it).
+      node.element_or_calls = records[k].decoded_attribute;
     } else if (node.op == Op::kFusion) {
       const absl::Span<const int32_t> called = module_.callees(records[k]);
       node.element_or_calls = called.empty() ? -1 : called[0];

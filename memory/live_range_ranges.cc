@@ -387,11 +387,8 @@ void Analyzer::UniteCustomCallAliases(int64_t id) {
   const Node& node = nodes_[id];
   if (!node.may_alias_operands) return;
   const absl::Span<const int32_t> operands = Operands(node);
-  absl::optional<absl::string_view> v = FindHloAttribute(
-      SourceOf(node)->attributes(), "output_to_operand_aliasing");
-  if (!v.has_value()) return;
   // {{out}: (operand, {index}), ...}
-  for (const HloAliasPair& pair : ParseHloAliasPairs(*v)) {
+  for (const HloAliasPair& pair : module_.operand_aliasing(*SourceOf(node))) {
     if (pair.number < (int64_t)operands.size()) {
       UniteValues(ValueAt(id, pair.output_index),
                   ValueAt(operands[pair.number], pair.index));

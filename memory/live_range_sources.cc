@@ -153,11 +153,7 @@ int64_t Analyzer::GetTupleElementIndex(const Node& node) const {
   if (node.element_or_calls != HloInstruction::kAskAttributes) {
     return node.element_or_calls >= 0 ? node.element_or_calls : kNone;
   }
-  int64_t element = kNone;
-  absl::optional<absl::string_view> v =
-      FindHloAttribute(SourceOf(node)->attributes(), "index");
-  if (v.has_value() && !absl::SimpleAtoi(*v, &element)) element = kNone;
-  return element;
+  return SourceOf(node)->tuple_index().value_or(kNone);
 }
 
 inline bool Analyzer::PushPhiInput(int64_t from,

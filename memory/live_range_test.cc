@@ -785,7 +785,7 @@ ENTRY %main (x: f32[8]) -> f32[8] {
         known += (in.attribute_facts & kHloFactsKnown) != 0;
         in.attribute_facts = kHloFactsUnknown;
         in.metadata_attribute = HloInstruction::kAskAttributes;
-        in.tuple_index = HloInstruction::kAskAttributes;
+        in.decoded_attribute = HloInstruction::kAskAttributes;
       }
     }
     EXPECT_EQ(known, recorded.modules[0].instruction_count());
