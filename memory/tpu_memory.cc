@@ -45,15 +45,9 @@ const char* AllocationKindName(const BufferAllocation& x) {
                              : "temp";
 }
 
-}  // namespace tpu_memory_internal
-
-namespace {
-
-using tpu_memory_internal::FactsOf;
-using tpu_memory_internal::ValueFacts;
-
-// The chip, from XLA:TPU's file first, then --tpu, then the module.
-absl::Status ChooseChip(const HloModule& module,
+// The chip, from XLA:TPU's file first, then --tpu, then what the text
+// says (`of_text`: the module's or the buffer file's memory spaces).
+absl::Status ChooseChip(absl::optional<TpuGeneration> of_text,
                         const TpuMemoryOptions& options, TpuMemory& t) {
   absl::optional<TpuGeneration> from_file;
   if (!options.target_arguments.empty()) {
@@ -73,7 +67,7 @@ absl::Status ChooseChip(const HloModule& module,
   } else if (options.requested.has_value()) {
     chip = options.requested;
     t.chip_from = "--tpu";
-  } else if ((chip = TpuGenerationOfModule(module)).has_value()) {
+  } else if ((chip = of_text).has_value()) {
     t.chip_from =
         "memory space S(3), which XLA:TPU uses on v4 only (docs/xla-tpu.md)";
   }
@@ -125,6 +119,13 @@ std::vector<TpuMemorySpace> Spaces(const BufferAssignment& b,
   return out;
 }
 
+}  // namespace tpu_memory_internal
+
+namespace {
+
+using tpu_memory_internal::FactsOf;
+using tpu_memory_internal::ValueFacts;
+
 // The HBM heap at its peak: the model's heap simulation of S(0).
 std::optional<TpuHeapPeak> HeapPeak(const BufferAssignment& b,
                                     const MemoryAnalysis& a,
@@ -171,6 +172,10 @@ std::optional<TpuHeapPeak> HeapPeak(const BufferAssignment& b,
   return h;
 }
 
+}  // namespace
+
+namespace tpu_memory_internal {
+
 void FitHbm(TpuMemory& t) {
   for (const TpuMemorySpace& s : t.spaces) {
     if (s.memory_space == 0) t.hbm_bytes = s.allocated_bytes;
@@ -185,13 +190,17 @@ void FitHbm(TpuMemory& t) {
   t.hbm_left_bytes = chip.xla_hbm_limit_bytes - t.hbm_bytes;
 }
 
-}  // namespace
+}  // namespace tpu_memory_internal
 
 absl::StatusOr<TpuMemory> AnswerTpuMemory(const HloModule& module,
                                           const DumpModuleMemory& analysed,
                                           const TpuMemoryOptions& options) {
   TpuMemory t;
-  if (absl::Status s = ChooseChip(module, options, t); !s.ok()) return s;
+  if (absl::Status s = tpu_memory_internal::ChooseChip(
+          TpuGenerationOfModule(module), options, t);
+      !s.ok()) {
+    return s;
+  }
   t.devices = ModuleDeviceCount(module);
   t.figures_from =
       "the model of XLA:TPU's buffer assignment (docs/xla-tpu.md), not yet "
@@ -201,8 +210,8 @@ absl::StatusOr<TpuMemory> AnswerTpuMemory(const HloModule& module,
   const MemoryAnalysis& a = analysed.live_ranges();
   const TpuChip* chip =
       t.chip.has_value() ? &TpuChipOf(*TpuGenerationNamed(*t.chip)) : nullptr;
-  t.spaces = Spaces(b, a, chip);
-  FitHbm(t);
+  t.spaces = tpu_memory_internal::Spaces(b, a, chip);
+  tpu_memory_internal::FitHbm(t);
   const HloSourceLocations where(module.header);
   t.heap_peak = HeapPeak(b, a, where, options.top);
   t.padding = tpu_memory_internal::HbmPadding(b, a, where, options.top);

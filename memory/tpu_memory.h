@@ -288,6 +288,18 @@ absl::StatusOr<TpuMemory> AnswerTpuMemory(const HloModule& module,
                                           const DumpModuleMemory& analysed,
                                           const TpuMemoryOptions& options);
 
+struct XlaBufferFile;  // memory/xla_buffer_file.h
+
+// The answer for XLA:TPU's own *-buffer-assignment.txt, read by
+// ReadXlaBufferAssignment: the same spaces, fit and tile padding, from the
+// allocations XLA:TPU made (`checked` true, `figures_from` names the file).
+// The file does not say when values live: no heap peak, no live-range
+// peaks, no op_name or source line; `devices` is 1 (the file is one
+// device's). The chip: options' target_arguments, else --tpu, else v4 when
+// a value lives in S(3). Errors: as AnswerTpuMemory's.
+absl::StatusOr<TpuMemory> AnswerTpuMemoryOfXlaFile(
+    const XlaBufferFile& file, const TpuMemoryOptions& options);
+
 // The lines `hlolayout memory` prints for it (each ending in a newline):
 //
 //   XLA:TPU v5e (from module_0001.target_arguments.txt), 8 devices (SPMD):

@@ -7,10 +7,14 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "absl/status/status.h"
+#include "absl/types/optional.h"
 #include "hlolayout/hlo/source_location.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/tpu_chip.h"
 #include "hlolayout/memory/tpu_memory.h"
 #include "hlolayout/shape/shape.h"
 
@@ -26,6 +30,22 @@ struct ValueFacts {
 };
 ValueFacts FactsOf(const MemoryAnalysis& a, int64_t value,
                    const HloSourceLocations& where);
+
+// The chip of the answer `t` (chip and chip_from): XLA:TPU's
+// target_arguments file, else --tpu, else `of_text` (what the module's or
+// buffer file's memory spaces say). Errors: --tpu contradicts the file.
+absl::Status ChooseChip(absl::optional<TpuGeneration> of_text,
+                        const TpuMemoryOptions& options, TpuMemory& t);
+
+// Each memory space of `b` (its allocations), with `a`'s live-range peaks
+// (none from an empty `a`) and `chip`'s capacities (none when null).
+std::vector<TpuMemorySpace> Spaces(const BufferAssignment& b,
+                                   const MemoryAnalysis& a,
+                                   const TpuChip* chip);
+
+// hbm_bytes, fits, hbm_left_bytes and fits_on of `t` from its spaces and
+// chip.
+void FitHbm(TpuMemory& t);
 
 // "parameter", "constant", "thread-local", "output" or "temp".
 const char* AllocationKindName(const BufferAllocation& x);

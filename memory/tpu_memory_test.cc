@@ -5,6 +5,7 @@
 // (memory/testdata_xla_tpu*, NOTICE).
 #include "hlolayout/memory/tpu_memory.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "hlolayout/memory/dump_text.h"
 #include "hlolayout/memory/tpu_chip.h"
 #include "hlolayout/memory/tpu_memory_internal.h"
+#include "hlolayout/memory/xla_buffer_file.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/testing/test_data.h"
 
@@ -214,6 +216,87 @@ TEST(TpuMemory, CheaperLayout) {
   shape = ParseShape("f32[8,128]{1,0:T(8,128)}");
   ASSERT_TRUE(shape.ok());
   EXPECT_FALSE(tpu_memory_internal::CheaperTpuLayout(*shape).has_value());
+}
+
+}  // namespace
+}  // namespace hlolayout
+
+namespace hlolayout {
+namespace {
+
+// XLA:TPU's own buffer-assignment file gives the same answer from the
+// allocations XLA:TPU made: on the training step, where the model's
+// allocations are XLA:TPU's, every space's figures agree with the model's
+// answer; the file's answer says it is XLA:TPU's own and has no heap peak.
+TEST(TpuMemoryOfXlaFile, TheSameSpacesAsTheModelWhereTheModelIsRight) {
+  const std::string path =
+      absl::StrCat(std::string(kStep).substr(0, std::string(kStep).size() - 4),
+                   "-buffer-assignment.txt");
+  absl::StatusOr<std::unique_ptr<const XlaBufferFile>> file =
+      ReadXlaBufferAssignment(ReadTestData(path), path);
+  ASSERT_TRUE(file.ok()) << file.status();
+  TpuMemoryOptions options;
+  options.requested = TpuGeneration::kV5e;
+  absl::StatusOr<TpuMemory> own = AnswerTpuMemoryOfXlaFile(**file, options);
+  ASSERT_TRUE(own.ok()) << own.status();
+  absl::StatusOr<TpuMemory> model = Answer(kStep, TpuGeneration::kV5e);
+  ASSERT_TRUE(model.ok()) << model.status();
+  EXPECT_TRUE(own->checked);
+  EXPECT_FALSE(model->checked);
+  EXPECT_THAT(own->figures_from, HasSubstr("XLA:TPU's own buffer assignment"));
+  EXPECT_FALSE(own->heap_peak.has_value());
+  EXPECT_EQ(own->chip, "v5e");
+  ASSERT_EQ(own->spaces.size(), model->spaces.size());
+  for (size_t k = 0; k < own->spaces.size(); ++k) {
+    const TpuMemorySpace& a = own->spaces[k];
+    const TpuMemorySpace& b = model->spaces[k];
+    EXPECT_EQ(a.memory_space, b.memory_space);
+    EXPECT_EQ(a.allocations, b.allocations) << a.xla_name;
+    EXPECT_EQ(a.parameter_bytes, b.parameter_bytes) << a.xla_name;
+    if (a.memory_space == 1) {
+      // VMEM's offsets are memory-space assignment's, which the model
+      // does not know (docs/xla-tpu.md, "Open"): its VMEM allocation is
+      // 98,304 bytes where XLA:TPU's is 94,720. The file's answer is
+      // XLA:TPU's.
+      EXPECT_EQ(a.allocated_bytes, 94720);
+      EXPECT_EQ(b.allocated_bytes, 98304);
+      continue;
+    }
+    EXPECT_EQ(a.allocated_bytes, b.allocated_bytes) << a.xla_name;
+    EXPECT_EQ(a.temp_bytes, b.temp_bytes) << a.xla_name;
+    EXPECT_EQ(a.capacity_bytes, b.capacity_bytes) << a.xla_name;
+    EXPECT_FALSE(a.live_range_peak_bytes.has_value());
+  }
+  // XLA:TPU's usage report: "Memory Space: default (color=0)",
+  // "Total bytes: 259584".
+  EXPECT_EQ(own->hbm_bytes, 259584);
+  EXPECT_EQ(own->fits, true);
+  EXPECT_EQ(own->hbm_left_bytes,
+            TpuChipOf(TpuGeneration::kV5e).xla_hbm_limit_bytes - 259584);
+  EXPECT_EQ(own->padding.arrays, model->padding.arrays);
+  EXPECT_EQ(own->padding.own_bytes, model->padding.own_bytes);
+  const std::string text = TpuMemoryText(*own);
+  EXPECT_THAT(text, HasSubstr("figures: XLA:TPU's own buffer assignment"));
+}
+
+TEST(TpuMemoryOfXlaFile, TheChipFromS3OrAFileThatSaysOtherwise) {
+  absl::StatusOr<std::unique_ptr<const XlaBufferFile>> file =
+      ReadXlaBufferAssignment(
+          "BufferAssignment:\nallocation 0: size 512, color 3, "
+          "preallocated-temp:\n value: <0 a @3> (size=512,offset=0): "
+          "f32[8]{0:T(128)S(3)}\n",
+          "v4.txt");
+  ASSERT_TRUE(file.ok()) << file.status();
+  absl::StatusOr<TpuMemory> t = AnswerTpuMemoryOfXlaFile(**file, {});
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->chip, "v4");
+  EXPECT_THAT(t->chip_from, HasSubstr("S(3)"));
+  TpuMemoryOptions options;
+  options.requested = TpuGeneration::kV6e;
+  options.target_arguments =
+      ReadTestData(absl::StrCat(kChips, "v5p", kSpmd, ".target_arguments.txt"));
+  options.target_arguments_file = "m.target_arguments.txt";
+  EXPECT_FALSE(AnswerTpuMemoryOfXlaFile(**file, options).ok());
 }
 
 }  // namespace
