@@ -85,6 +85,11 @@
 //    Cost: O(1) each for a module ReadHloModules read (operand_aliasing: a
 //    binary search of the few instructions that have one); O(attributes)
 //    for a record streamed to a visitor or made by hand.
+//    Names and uses (hlo/module_index.h): HloModuleIndex index(module)
+//    (O(instructions + operands) once), then index.FindComputation(name),
+//    index.FindInstruction(name), index.users(place), O(1) each;
+//    OperandShape(computation, operand), O(1): an operand's shape where the
+//    dump prints none.
 //
 // 6. CuTe layout algebra (namespace hlolayout::cute, cute/*.h): parse
 //    "(4,3):(3,1)", compose, complement, divide, multiply; static `_8` and
@@ -175,6 +180,7 @@
 
 // HLO dumps.
 #include "hlolayout/hlo/module.h"
+#include "hlolayout/hlo/module_index.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/buffer_assignment.h"

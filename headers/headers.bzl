@@ -87,6 +87,7 @@ HEADERS = [
     ("//hlo:give_back", "hlo/give_back.h"),
     ("//hlo:literal", "hlo/literal.h"),
     ("//hlo:module", "hlo/module.h"),
+    ("//hlo:module_index", "hlo/module_index.h"),
     ("//hlo:scan", "hlo/names.h"),
     ("//hlo:no_module", "hlo/no_module.h"),
     ("//hlo:opcode", "hlo/opcode.h"),

@@ -264,6 +264,21 @@ void DecodeHloOperandAliasing(HloModule* module) {
          const HloModule::OperandAliasing& b) { return a.offset < b.offset; });
 }
 
+const Shape* OperandShape(const HloComputation& computation,
+                          const HloOperand& operand) {
+  if (operand.shape != nullptr) return operand.shape;
+  if (operand.index < 0 ||
+      static_cast<size_t>(operand.index) >= computation.instructions.size()) {
+    return nullptr;
+  }
+  const Shape* shape = computation.instructions[operand.index].shape;
+  if (shape == nullptr || !operand.has_output_index()) return shape;
+  if (!shape->IsTuple() || operand.output_index >= shape->tuple_size()) {
+    return nullptr;
+  }
+  return &shape->tuple_shape(operand.output_index);
+}
+
 int64_t CalledComputation(const HloModule& module,
                           const HloInstruction& instruction,
                           absl::string_view attribute) {

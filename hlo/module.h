@@ -423,6 +423,19 @@ int64_t CalledComputation(const HloModule& module,
                           const HloInstruction& instruction,
                           absl::string_view attribute);
 
+struct HloComputation;
+
+// OperandShape
+//
+// The shape of `operand` of an instruction of `computation`: the one
+// written at the use, else its definition's (HloOperand::index; element N
+// of a tuple for `%name#N`); null when neither is known (no index: a module
+// read with keep_going past errors, or streamed). Today's dumps write no
+// shape at a use (`fusion(%p, %c)`): this is where its shape comes from.
+// O(1). Not owned: the module's (HloModule::shapes).
+const Shape* OperandShape(const HloComputation& computation,
+                          const HloOperand& operand);
+
 // A computation parameter in a signature: `p0: f32[2,3]`.
 struct HloParameter {
   absl::string_view name;
