@@ -90,6 +90,11 @@
 //    index.FindInstruction(name), index.users(place), O(1) each;
 //    OperandShape(computation, operand), O(1): an operand's shape where the
 //    dump prints none.
+//    hlo/verifier.h: VerifyHloModule(text, module), the shape checks XLA's
+//    HloVerifier makes beside its parser (elementwise, tuple,
+//    get-tuple-element, parameters against the signature), located as the
+//    reader's errors. Cost: O(instructions + operands), a Shape per
+//    instruction checked.
 //
 // 6. CuTe layout algebra (namespace hlolayout::cute, cute/*.h): parse
 //    "(4,3):(3,1)", compose, complement, divide, multiply; static `_8` and
@@ -182,6 +187,7 @@
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/hlo/module_index.h"
 #include "hlolayout/hlo/reader.h"
+#include "hlolayout/hlo/verifier.h"
 #include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/dump_memory.h"
