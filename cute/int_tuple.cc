@@ -68,10 +68,20 @@ bool IntTuple::is_static() const {
   return true;
 }
 
+bool IntTuple::has_unknown() const {
+  if (is_int_) return unknown_;
+  for (const IntTuple& e : elems()) {
+    if (e.has_unknown()) return true;
+  }
+  return false;
+}
+
 bool Identical(const IntTuple& a, const IntTuple& b) {
   if (a.is_int() || b.is_int()) {
-    return a.is_int() && b.is_int() && a.value() == b.value() &&
-           a.is_static() == b.is_static();
+    if (!a.is_int() || !b.is_int()) return false;
+    const Int x = a.integer(), y = b.integer();
+    return x.value == y.value && x.is_static == y.is_static &&
+           x.unknown == y.unknown && x.wide == y.wide && x.div == y.div;
   }
   if (a.elements().size() != b.elements().size()) return false;
   for (size_t i = 0; i < a.elements().size(); ++i) {
@@ -150,7 +160,10 @@ std::vector<Int> FlattenInts(const IntTuple& t) {
 }
 
 IntTuple WithTags(const IntTuple& t, bool is_static) {
-  if (t.is_int()) return IntTuple(Int{t.value(), is_static});
+  if (t.is_int()) {
+    if (t.integer().unknown) return t;
+    return IntTuple(Int{t.value(), is_static});
+  }
   std::vector<IntTuple> out;
   for (const IntTuple& e : t.elements()) out.push_back(WithTags(e, is_static));
   return IntTuple::Tuple(std::move(out));
@@ -453,6 +466,19 @@ absl::StatusOr<IntTuple> ShapeDiv(const IntTuple& a, const IntTuple& b) {
     return ShapeDiv(a, IntTuple(p));
   }
   const Int x = a.integer(), y = b.integer();
+  const auto sign = [](int64_t v) { return (v > 0) - (v < 0); };
+  if (x.unknown || y.unknown) {
+    // The DSL cannot check that a `?` and the other divide each other: the
+    // quotient is a `?` of divisibility 1 (observed: shape_div of
+    // `?{div=32}` by 32, or by 1, is `?`). Its value is CuTe's run-time
+    // one (0 for a divisor standing for 0).
+    int64_t q = 0;
+    if (y.value != 0 && !(x.value == INT64_MIN && y.value == -1)) {
+      q = x.value / y.value;
+      if (q == 0) q = sign(x.value) * sign(y.value);
+    }
+    return IntTuple(Int::Unknown(q, 1, x.wide || y.wide));
+  }
   if (y.value == 0) return absl::InvalidArgumentError("shape_div by zero");
   if (x.value % y.value != 0 && (x.value == 0 || y.value % x.value != 0)) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -460,7 +486,6 @@ absl::StatusOr<IntTuple> ShapeDiv(const IntTuple& a, const IntTuple& b) {
   }
   if (x.value == INT64_MIN && y.value == -1) return Overflow("shape_div");
   const int64_t q = x.value / y.value;
-  const auto sign = [](int64_t v) { return (v > 0) - (v < 0); };
   return IntTuple(
       Int{q != 0 ? q : sign(x.value) * sign(y.value), BothStatic(x, y)});
 }

@@ -2,7 +2,8 @@
 //
 // Shapes, strides and coordinates of cute layouts are IntTuples. Each leaf
 // is an int64 value tagged static (CuTe's `Int<N>`, printed `_N`) or
-// dynamic (a run-time `int`, printed plain), cute/integer.h. The algorithms
+// dynamic (a run-time `int`, printed plain), or the CuTe DSL's `?` with its
+// width and divisibility, cute/integer.h. The algorithms
 // decide with the values alone (CuTe with every value known, see
 // docs/cute.md, "Static and dynamic integers"); the tags only decide how
 // results print, following CuTe's rules.
@@ -39,9 +40,14 @@ class IntTuple {
   // The dynamic integer `value`.
   IntTuple(int64_t value)  // NOLINT(google-explicit-constructor)
       : is_int_(true), value_(value) {}
-  // The integer `value` with its tag.
+  // The integer `value` with its tags.
   IntTuple(Int value)  // NOLINT(google-explicit-constructor)
-      : is_int_(true), static_(value.is_static), value_(value.value) {}
+      : is_int_(true),
+        static_(value.is_static && !value.unknown),
+        unknown_(value.unknown),
+        wide_(value.unknown && value.wide),
+        value_(value.value),
+        div_(value.unknown ? value.div : 1) {}
 
   // Static
   //
@@ -67,14 +73,19 @@ class IntTuple {
 
   // integer
   //
-  // The value with its tag. Precondition: is_int() (CHECK).
-  Int integer() const { return Int{value(), static_}; }
+  // The value with its tags. Precondition: is_int() (CHECK).
+  Int integer() const { return Int{value(), static_, unknown_, wide_, div_}; }
 
   // is_static
   //
   // For an integer, its tag; for a tuple, whether every leaf is static (the
   // empty tuple is static, as CuTe's `tuple<>`).
   bool is_static() const;
+
+  // has_unknown
+  //
+  // Whether a leaf is the CuTe DSL's `?` (cute/integer.h).
+  bool has_unknown() const;
 
   // elements
   //
@@ -87,8 +98,8 @@ class IntTuple {
   // 0, as in CuTe's get<0>. Precondition: 0 <= i < Rank(*this) (CHECK).
   const IntTuple& operator[](int i) const;
 
-  // Equality of trees and values; tags are not compared (CuTe: `_8 == 8`).
-  // Identical() compares them too.
+  // Equality of trees and values; tags are not compared (CuTe: `_8 == 8`;
+  // a `?` by the value it stands for). Identical() compares them too.
   friend bool operator==(const IntTuple& a, const IntTuple& b) {
     return a.is_int_ == b.is_int_ && a.value_ == b.value_ &&
            (a.elements_ == b.elements_ || a.elems() == b.elems());
@@ -100,7 +111,10 @@ class IntTuple {
  private:
   bool is_int_ = false;
   bool static_ = false;
+  bool unknown_ = false;
+  bool wide_ = false;
   int64_t value_ = 0;
+  int64_t div_ = 1;
   // The elements, shared between copies (IntTuples are immutable, so a copy
   // of a tree is a reference count, not a deep copy); null for `()` and
   // integers.
@@ -128,7 +142,8 @@ absl::StatusOr<int64_t> Size(const IntTuple& t);
 // Identical
 //
 // operator== that also compares the tags: `(_8,4)` and `(8,4)` are equal
-// but not identical.
+// but not identical; a `?` is identical to a `?` of the same value, width
+// and divisibility only.
 bool Identical(const IntTuple& a, const IntTuple& b);
 
 // Product
@@ -149,7 +164,8 @@ std::vector<Int> FlattenInts(const IntTuple& t);
 
 // WithTags
 //
-// `t` with every leaf made static (`is_static` true) or dynamic.
+// `t` with every leaf made static (`is_static` true) or dynamic; a `?`
+// stays what it is.
 IntTuple WithTags(const IntTuple& t, bool is_static);
 
 // FlattenToTuple
@@ -256,7 +272,8 @@ absl::StatusOr<IntTuple> PrefixProduct(
 // (1,1,1,4). Integer by tuple: by the tuple's product. Integer by integer:
 // one must divide the other (CuTe's static_assert); a / b, or
 // signum(a) * signum(b) when that is 0. Returns an error otherwise, for a
-// zero divisor, or for a rank mismatch.
+// zero divisor, or for a rank mismatch. A `?` operand gives a `?` of
+// divisibility 1, unchecked (the DSL's).
 absl::StatusOr<IntTuple> ShapeDiv(const IntTuple& a, const IntTuple& b);
 
 // InnerProduct

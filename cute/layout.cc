@@ -165,12 +165,38 @@ bool Layout::placeholder() const {
 }
 
 Int Layout::size_int() const {
+  if (has_unknown()) {
+    Int product = Int::Static(1);  // Cannot overflow: the size fits.
+    for (const Int& s : FlattenInts(shape_)) product = Mul(product, s);
+    return product;
+  }
   bool all_static = true;
   for (const Leaf& leaf : leaves_) all_static = all_static && leaf.shape_static;
   return Int{size_, all_static};
 }
 
 Int Layout::cosize_int() const {
+  if (has_unknown()) {
+    // The DSL's: L'(size - 1) + 1, L' this layout with absolute strides,
+    // the index split into a coordinate by the integers' arithmetic (a
+    // static 1 mode's coordinate a static 0). Cannot overflow: the cosize
+    // fits.
+    const internal::Modes modes = leaf_modes();
+    Int index;
+    TrySub(size_int(), Int::Static(1), &index);
+    Int offset = Int::Static(0);
+    for (size_t k = 0; k < modes.size(); ++k) {
+      Int coord = index;
+      if (k + 1 < modes.size()) {
+        coord = Mod(index, modes[k].shape);
+        index = Div(index, modes[k].shape);
+      }
+      offset = Add(offset, Mul(coord, Abs(modes[k].stride)));
+    }
+    Int cosize = Add(offset, Int::Static(1));
+    cosize.wide = false;  // a 32-bit `?` whatever the leaves (observed)
+    return cosize;
+  }
   // Static when each leaf's (shape - 1) * |stride| is: a static size-1 leaf
   // gives a static 0 whatever its stride.
   bool all_static = true;
@@ -186,6 +212,14 @@ Int Layout::cosize_int() const {
 internal::Modes Layout::leaf_modes() const {
   internal::Modes out;
   if (placeholder()) return out;
+  if (has_unknown()) {  // The cache keeps values and tags only.
+    const std::vector<Int> shape = FlattenInts(shape_);
+    const std::vector<Int> stride = FlattenInts(stride_);
+    for (size_t k = 0; k < shape.size(); ++k) {
+      out.push_back(internal::Mode{shape[k], stride[k]});
+    }
+    return out;
+  }
   for (const Leaf& leaf : leaves_) {
     out.push_back(internal::Mode{Int{leaf.shape, leaf.shape_static},
                                  Int{leaf.stride, leaf.stride_static}});

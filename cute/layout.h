@@ -93,9 +93,20 @@ class Layout {
   //
   // size() and cosize() with CuTe's tags: static when every leaf that
   // contributes is (a static size-1 leaf contributes a static 0 to cosize
-  // whatever its stride).
+  // whatever its stride). With a `?` leaf (the CuTe DSL's, cute/integer.h)
+  // they are the integers' arithmetic: the product of the shape, and the
+  // DSL's cosize, the layout with absolute strides at its last index, plus
+  // 1 (a `?` as soon as that offset is not static; 32 bits wide whatever
+  // the leaves, as the DSL prints it).
   Int size_int() const;
   Int cosize_int() const;
+
+  // has_unknown
+  //
+  // Whether a leaf of the shape or stride is the CuTe DSL's `?`.
+  bool has_unknown() const {
+    return shape_.has_unknown() || stride_.has_unknown();
+  }
 
   // rank, depth
   //
@@ -151,8 +162,9 @@ class Layout {
 
   // leaf_modes
   //
-  // The leaves with their tags, left to right (none for the shape `()`):
-  // the flattened layout without building one.
+  // The leaves with their tags (a `?` with its width and divisibility),
+  // left to right (none for the shape `()`): the flattened layout without
+  // building one.
   internal::Modes leaf_modes() const;
 
   // FromModes

@@ -16,16 +16,31 @@ namespace hlolayout::cute {
 
 namespace {
 
-void AppendIntTuple(std::string* out, const IntTuple& t) {
+void AppendUnknown(std::string* out, Int v) {
+  out->push_back('?');
+  if (!v.wide && v.div == 1) return;
+  out->push_back('{');
+  if (v.wide) out->append(v.div == 1 ? "i64" : "i64 ");
+  if (v.div != 1) absl::StrAppend(out, "div=", v.div);
+  out->push_back('}');
+}
+
+// `dsl`: the CuTe DSL's notation (a static integer bare), else CuTe's.
+void AppendIntTuple(std::string* out, const IntTuple& t, bool dsl) {
   if (t.is_int()) {
-    if (t.is_static()) out->push_back('_');
-    absl::StrAppend(out, t.value());
+    const Int v = t.integer();
+    if (v.unknown) {
+      AppendUnknown(out, v);
+      return;
+    }
+    if (v.is_static && !dsl) out->push_back('_');
+    absl::StrAppend(out, v.value);
     return;
   }
   out->push_back('(');
   for (size_t i = 0; i < t.elements().size(); ++i) {
     if (i > 0) out->push_back(',');
-    AppendIntTuple(out, t.elements()[i]);
+    AppendIntTuple(out, t.elements()[i], dsl);
   }
   out->push_back(')');
 }
@@ -34,12 +49,24 @@ void AppendIntTuple(std::string* out, const IntTuple& t) {
 
 std::string ToString(const IntTuple& t) {
   std::string out;
-  AppendIntTuple(&out, t);
+  AppendIntTuple(&out, t, false);
   return out;
 }
 
 std::string ToString(const Layout& layout) {
   return absl::StrCat(ToString(layout.shape()), ":", ToString(layout.stride()));
+}
+
+std::string DslText(Int v) { return DslText(IntTuple(v)); }
+
+std::string DslText(const IntTuple& t) {
+  std::string out;
+  AppendIntTuple(&out, t, true);
+  return out;
+}
+
+std::string DslText(const Layout& layout) {
+  return absl::StrCat(DslText(layout.shape()), ":", DslText(layout.stride()));
 }
 
 std::string ToString(const Tiler& tiler) {

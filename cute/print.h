@@ -7,7 +7,9 @@
 //   ToString(<3:4, 8:2> as a Tiler)          == "<3:4, 8:2>"
 //
 // The output is what cute/parse.h reads back. Static integers print with
-// CuTe's `_` prefix (`_8`, `_-1`), dynamic ones plain.
+// CuTe's `_` prefix (`_8`, `_-1`), dynamic ones plain, the CuTe DSL's `?`
+// as the DSL prints it (`?`, `?{div=16}`, `?{i64}`, `?{i64 div=16}`).
+// DslText is the DSL's notation: static integers bare.
 #ifndef HLOLAYOUT_CUTE_PRINT_H_
 #define HLOLAYOUT_CUTE_PRINT_H_
 
@@ -32,6 +34,14 @@ namespace hlolayout::cute {
 std::string ToString(const IntTuple& t);
 std::string ToString(const Layout& layout);
 std::string ToString(const Tiler& tiler);
+
+// DslText
+//
+// The CuTe DSL's print: a static integer bare, a `?` with its width and
+// divisibility: DslText((_4,?{div=8}):(_1,_4)) == "(4,?{div=8}):(1,4)".
+std::string DslText(Int v);
+std::string DslText(const IntTuple& t);
+std::string DslText(const Layout& layout);
 
 // ToString (swizzles and composed layouts)
 //

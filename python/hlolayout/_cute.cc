@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "_binding.h"
+#include "_cute_dsl.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
@@ -180,7 +181,10 @@ void BindArgs(const char* fn, PyObject* const* args, Py_ssize_t nargs,
 // Python values <-> CuTe integers
 
 py::object ToPy(const cute::IntTuple& t) {
-  if (t.is_int()) return py::int_(t.value());
+  if (t.is_int()) {
+    const cute::Int v = t.integer();
+    return v.unknown ? DslIntToPy(v) : py::int_(v.value);
+  }
   py::tuple out(t.elements().size());
   for (size_t i = 0; i < t.elements().size(); ++i)
     out[i] = ToPy(t.elements()[i]);
@@ -216,6 +220,8 @@ cute::IntTuple FromPy(py::handle h, int depth = 0) {
   if (PyLong_Check(h.ptr()) && !PyBool_Check(h.ptr())) {
     return cute::IntTuple::Static(PyToInt64(h));
   }
+  cute::Int dsl;
+  if (DslIntFromPy(h, &dsl)) return cute::IntTuple(dsl);   // the DSL's `?`
   if (PyIndex_Check(h.ptr()) && !PyBool_Check(h.ptr())) {  // numpy ints
     // An array of several elements has __index__ too, which raises: then
     // the TypeError below.
@@ -1339,8 +1345,9 @@ void RegisterIntTupleFunctions(py::module_& m) {
     for (size_t i = 0; i < leaves.size(); ++i) out[i] = py::int_(leaves[i]);
     return out;
   });
-  m.def("cute_product",
-        [](py::handle t) { return Unwrap(cute::Product(FromPy(t))).value; });
+  m.def("cute_product", [](py::handle t) {
+    return ToPy(cute::IntTuple(Unwrap(cute::Product(FromPy(t)))));
+  });
   m.def("cute_prefix_product", [](py::handle a, py::handle init) {
     return ToPy(Unwrap(cute::PrefixProduct(FromPy(a), FromPy(init))));
   });
@@ -1414,6 +1421,16 @@ void RegisterTiledMmaShell(py::module_& m) {
 }
 
 }  // namespace
+
+cute::IntTuple CuteTupleFromPy(py::handle h) { return FromPy(h); }
+py::object CuteTupleToPy(const cute::IntTuple& t) { return ToPy(t); }
+py::object WrapCuteLayout(cute::AnyLayout l) { return Wrap(std::move(l)); }
+const cute::AnyLayout* CuteLayoutOf(py::handle h) {
+  if (const CuteObject* l = GetLayout(h)) return &l->any;
+  if (const CuteObject* c = GetComposed(h)) return &c->any;
+  if (const CuteObject* s = GetSwizzle(h)) return &s->any;
+  return nullptr;
+}
 
 void RegisterCute(py::module_& m) {
   RegisterTiledMmaShell(m);

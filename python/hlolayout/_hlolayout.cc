@@ -17,6 +17,7 @@
 #include <pybind11/pybind11.h>
 
 #include "_binding.h"
+#include "_cute_dsl.h"
 
 PYBIND11_MODULE(_hlolayout, m) {
   m.doc() = "C++ core of hlolayout; use the `hlolayout` package instead.";
@@ -36,6 +37,7 @@ PYBIND11_MODULE(_hlolayout, m) {
   hlolayout::pyext::RegisterHlo(m);
   hlolayout::pyext::RegisterCute(m);
   hlolayout::pyext::RegisterCuteAtoms(m);
+  hlolayout::pyext::RegisterCuteDsl(m);
   hlolayout::pyext::RegisterGrid(m);
   hlolayout::pyext::RegisterMemory(m);
   hlolayout::pyext::RegisterReport(m);

@@ -540,3 +540,25 @@ def test_complement_of_a_negative_stride_unchecked(shape, stride, cotarget,
     with cute.strict(False), pytest.warns(cute.WrongLayoutWarning):
         assert str(cute.complement(cute.make_layout(shape, stride=stride),
                                    cotarget)) == dsl
+
+
+def test_the_cpp_core_holds_the_dsls_unknown_integers():
+    # issue 85 item 5 step 2: the twin's dynamic integers are the C++
+    # core's `?` (cute/integer.h), read and handed back through the class
+    # the twin registers (python/hlolayout/_cute_dsl.h). The texts are the
+    # DSL's for the same computations.
+    from hlolayout import _hlolayout as core
+    n = cute.assume(cute.Int32(96), divby=32)
+    p = core.cute_product((n, 4))
+    assert isinstance(p, cute.DynInt)
+    assert (str(p), p.value) == ("?{div=128}", 384)
+    layout = core.CuteLayout((cute.Int64(8), cute.assume(cute.Int32(4),
+                                                         divby=4), 2))
+    assert core.cute_dsl_text(layout) == \
+        "(?{i64},?{div=4},2):(1,?{i64},?{i64 div=4})"
+    assert layout.size() == 64
+    assert core.cute_dsl_text(core.cute_shape_div((n, 8), 16)) == "(?,?)"
+    assert core.cute_dsl_text(core.cute_shape_div((6, n), 12)) == "(1,?)"
+    # A static 0 times a `?` is a static 0 (CuTe's shortcut).
+    assert core.cute_product((0, n)) == 0
+    assert core.cute_dsl_text((n, 8, cute.Int64(3))) == "(?{div=32},8,?{i64})"

@@ -641,3 +641,17 @@ def value(x):
 def is_constant(v, x):
     """CuTe's is_constant<v, X>: x is static and equals v."""
     return isinstance(x, int) and x == v
+
+
+# The C++ core reads a DynInt as its `?` (cute/integer.h) and hands one
+# back through this factory (python/hlolayout/_cute_dsl.h).
+def _from_core(value, div, width):
+    return DynInt(value, div, width)
+
+
+def _register_with_core():
+    from .. import _hlolayout
+    _hlolayout.cute_dsl_register_int(DynInt, _from_core)
+
+
+_register_with_core()

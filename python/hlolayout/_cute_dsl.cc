@@ -1,0 +1,99 @@
+// python/hlolayout/_cute_dsl.cc: the CuTe DSL twin's dynamic integers in
+// the C++ core (see _cute_dsl.h), and the core's DSL notation.
+//
+//   >>> from hlolayout import _hlolayout as core, cute_dsl as cute
+//   >>> core.cute_product((cute.assume(cute.Int32(96), divby=32), 4))
+//   ?{div=128}                       (a DynInt standing for 384)
+//   >>> core.cute_dsl_text(core.CuteLayout((cute.Int64(8), 2)))
+//   '(?{i64},2):(1,?{i64})'
+#include "_cute_dsl.h"
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <string>
+
+#include "_binding.h"
+#include "hlolayout/cute/layout.h"
+#include "hlolayout/cute/print.h"
+
+namespace py = pybind11;
+
+namespace hlolayout::pyext {
+
+namespace {
+
+// The registered class and factory (owned references, kept for the
+// process: the class outlives every instance the core makes).
+struct DslIntClass {
+  PyObject* type = nullptr;
+  PyObject* make = nullptr;
+};
+
+DslIntClass& Registered() {
+  static DslIntClass* registered = new DslIntClass();
+  return *registered;
+}
+
+int64_t Attr(py::handle h, const char* name) {
+  PyObject* v = PyObject_GetAttrString(h.ptr(), name);
+  if (v == nullptr) throw py::error_already_set();
+  const long long x = PyLong_AsLongLong(v);
+  Py_DECREF(v);
+  if (x == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return x;
+}
+
+}  // namespace
+
+bool DslIntFromPy(py::handle h, cute::Int* out) {
+  const DslIntClass& r = Registered();
+  if (r.type == nullptr ||
+      !PyObject_TypeCheck(h.ptr(), reinterpret_cast<PyTypeObject*>(r.type))) {
+    return false;
+  }
+  *out = cute::Int::Unknown(Attr(h, "value"), Attr(h, "div"),
+                            Attr(h, "width") >= 64);
+  return true;
+}
+
+py::object DslIntToPy(cute::Int v) {
+  const DslIntClass& r = Registered();
+  if (r.make == nullptr) return py::int_(v.value);
+  return py::reinterpret_borrow<py::object>(r.make)(v.value, v.div,
+                                                    v.wide ? 64 : 32);
+}
+
+void RegisterCuteDsl(py::module_& m) {
+  m.def(
+      "cute_dsl_register_int",
+      [](py::object type, py::object make) {
+        if (!PyType_Check(type.ptr())) {
+          throw py::type_error("cute_dsl_register_int takes a class");
+        }
+        DslIntClass& r = Registered();
+        Py_XDECREF(r.type);
+        Py_XDECREF(r.make);
+        r.type = type.release().ptr();
+        r.make = make.release().ptr();
+      },
+      py::arg("type"), py::arg("make"),
+      "Registers the CuTe DSL twin's dynamic integer class and its factory "
+      "make(value, div, width): instances are the core's `?`.");
+  m.def(
+      "cute_dsl_text",
+      [](py::handle x) {
+        if (const cute::AnyLayout* l = CuteLayoutOf(x)) {
+          if (!l->is_layout()) {
+            throw py::type_error("cute_dsl_text: a plain layout only");
+          }
+          return cute::DslText(l->layout());
+        }
+        return cute::DslText(CuteTupleFromPy(x));
+      },
+      py::arg("x"),
+      "The CuTe DSL's print of an int, DSL integer, tuple of them or layout: "
+      "static integers bare, `?`, `?{div=16}`, `?{i64}`.");
+}
+
+}  // namespace hlolayout::pyext
