@@ -128,9 +128,10 @@
 //    size (memory/allocation_sizes.h): ExplainAllocationSizes. A dump
 //    file's text module by module (memory/dump_text.h): ForEachDumpModule.
 //    The answers as records with one field list for every face
-//    (util/record.h; memory/memory_record.h, report/dump_folder_record.h,
-//    report/report_record.h, layout/explain_record.h), or as values with a
-//    field hook (util/fields.h; answers/*.h, docs/architecture.md).
+//    (util/record.h; report/dump_folder_record.h, report/report_record.h,
+//    layout/explain_record.h), or as values with a field hook
+//    (util/fields.h; answers/*.h, docs/architecture.md): `memory`'s is
+//    answers/memory.h's AnswerMemory.
 //
 // 10. Pictures (draw/*.h): LayoutSvg / LayoutText for a shape, and the CuTe,
 //    grid and TTNN pictures.
@@ -193,7 +194,7 @@
 #include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/dump_text.h"
 #include "hlolayout/memory/live_range.h"
-#include "hlolayout/memory/memory_record.h"
+#include "hlolayout/answers/memory.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/report/dump_folder.h"
 #include "hlolayout/report/dump_folder_record.h"

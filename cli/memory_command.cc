@@ -16,7 +16,7 @@
 #include "hlolayout/cli/dump_folder_table.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/memory/dump_text.h"
-#include "hlolayout/memory/memory_writer.h"
+#include "hlolayout/answers/memory_writer.h"
 #include "hlolayout/memory/tpu_chip.h"
 
 namespace hlolayout::cli {

@@ -2,8 +2,9 @@
 
 #include <vector>
 
-#include "hlolayout/memory/memory_record.h"
+#include "hlolayout/memory/compiled_memory_stats.h"
 #include "hlolayout/report/dump_folder.h"
+#include "hlolayout/util/fields.h"
 #include "hlolayout/util/record.h"
 
 namespace hlolayout {
@@ -88,7 +89,7 @@ void EmitRow(const DumpFolderRow& r, RecordSink& s) {
   const bool allocated = r.allocated_bytes >= 0;
   s.OptionalInt(allocated, r.allocated_bytes);
   if (allocated) {
-    EmitCompiledMemoryStats(r.memory_analysis, s);
+    EmitValue(CompiledMemoryStatsOf(r.memory_analysis), s);
   } else {
     s.None();
   }

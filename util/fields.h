@@ -37,7 +37,8 @@
 // when empty), Omit<V> (left out of the JSON when empty, None in Python),
 // std::vector<V> and std::array<V, N> (lists; in Python a tuple, of N
 // items for an array), std::pair<A, B> (a list of two), std::variant<V...> (the
-// value held), and any type with a hook (a record).
+// value held), std::monostate (always None: a field kept for Python's
+// sake, its type "None"), and any type with a hook (a record).
 #ifndef HLOLAYOUT_UTIL_FIELDS_H_
 #define HLOLAYOUT_UTIL_FIELDS_H_
 
@@ -211,6 +212,8 @@ std::string PythonTypeOf() {
   using namespace fields_internal;  // NOLINT
   if constexpr (std::is_same_v<V, bool>) {
     return "bool";
+  } else if constexpr (std::is_same_v<V, std::monostate>) {
+    return "None";
   } else if constexpr (std::is_integral_v<V>) {
     return "int";
   } else if constexpr (std::is_floating_point_v<V>) {
@@ -318,6 +321,8 @@ void EmitValue(const V& value, RecordSink& sink) {
   using namespace fields_internal;  // NOLINT
   if constexpr (std::is_same_v<V, bool>) {
     sink.Bool(value);
+  } else if constexpr (std::is_same_v<V, std::monostate>) {
+    sink.None();
   } else if constexpr (std::is_integral_v<V>) {
     sink.Int(static_cast<int64_t>(value));
   } else if constexpr (std::is_floating_point_v<V>) {

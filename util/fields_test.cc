@@ -94,6 +94,27 @@ TEST(Fields, OmitIsAbsentOptionalIsNull) {
       << AnswerJson(p);
 }
 
+// A field that is always None (kept for Python's sake): type "None".
+struct WithNone {
+  int64_t size = 4;
+  std::monostate code;
+
+  template <typename Fields>
+  friend void HlolayoutFields(Fields& f, const WithNone& w) {
+    f.Type("WithNone", "A record with a field always None.");
+    f("size", w.size);
+    f("code", w.code, "Not known.");
+    f("code_left_out", w.code, "Not known.",
+      FieldOptions().Json(FieldJson::kLeftOut));
+  }
+};
+
+TEST(Fields, MonostateIsAlwaysNone) {
+  EXPECT_EQ(AnswerJson(WithNone()), "{\"size\": 4, \"code\": null}");
+  EXPECT_STREQ(SpecOf<WithNone>().fields[1].type, "None");
+  EXPECT_EQ(PythonTypeOf<std::monostate>(), "None");
+}
+
 TEST(Fields, FieldListTextAlignsTheValues) {
   EXPECT_EQ(FieldListText(Core{3, 0}, "Core"), "Core\n  x: 3\n  y: 0\n");
   Other o;

@@ -573,3 +573,17 @@ def test_tpu_answer_names_spaces_chip_and_fit():
     assert vmem.capacity_bytes == 128 * 2**20
     (g,) = hl.memory(TWO_TEMPS, platform="gpu")
     assert g.tpu is None and "tpu" not in g.to_dict()
+
+
+def test_tpu_lists_follow_top_as_the_cli_does(cli):
+    """hl.memory(top=N) cuts an XLA:TPU module's lists (the padding
+    rankings, the heap's values) to N, as `hlolayout memory --json --top=N`
+    does: one request, one answer (they stayed 20 long in Python before)."""
+    step = _runfile("memory/testdata_xla_tpu/module_0316.jit_step."
+                    "cl_933746096.after_optimizations.txt")
+    (m,) = hl.memory(step, top=1)
+    assert len(m.tpu.padding.by_bytes) == 1
+    (m20,) = hl.memory(step)
+    assert len(m20.tpu.padding.by_bytes) == 20
+    assert [m.to_dict()] == json.loads(cli.text("memory", "--json", "--top=1",
+                                                step))

@@ -1,4 +1,4 @@
-#include "hlolayout/memory/memory_writer.h"
+#include "hlolayout/answers/memory_writer.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "hlolayout/answers/memory.h"
 #include "hlolayout/draw/svg.h"
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/memory/allocation_sizes.h"
@@ -17,11 +18,10 @@
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
-#include "hlolayout/memory/memory_record.h"
 #include "hlolayout/memory/tpu_chip.h"
 #include "hlolayout/memory/tpu_memory.h"
 #include "hlolayout/util/bytes.h"
-#include "hlolayout/util/record.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout {
 namespace {
@@ -182,28 +182,6 @@ absl::Status WriteXlaTpuFile(const DumpModuleMemory& analysed, MemoryForm form,
 
 }  // namespace
 
-absl::StatusOr<absl::optional<TpuMemory>> MemoryWriter::TpuAnswer(
-    const HloModule& module, const DumpModuleMemory& analysed,
-    absl::string_view file_name) const {
-  if (analysed.has_allocations() || !analysed.tpu_buffers) {
-    return absl::optional<TpuMemory>();
-  }
-  TpuMemoryOptions options;
-  options.requested = options_.tpu;
-  options.top = options_.top;
-  if (absl::optional<std::string> text = ReadXlaTpuTargetArguments(file_name)) {
-    options.target_arguments = *std::move(text);
-    options.target_arguments_file = XlaTpuTargetArgumentsPath(file_name);
-  }
-  absl::StatusOr<TpuMemory> answer = AnswerTpuMemory(module, analysed, options);
-  if (!answer.ok()) {
-    return absl::Status(
-        answer.status().code(),
-        absl::StrCat(file_name, ": ", answer.status().message()));
-  }
-  return absl::optional<TpuMemory>(*std::move(answer));
-}
-
 absl::Status MemoryWriter::WriteModule(const HloModule& module,
                                        const DumpModuleMemory& analysed,
                                        absl::string_view file_name,
@@ -214,8 +192,13 @@ absl::Status MemoryWriter::WriteModule(const HloModule& module,
   if (tpu && IsXlaFileForm(form)) {
     return WriteXlaTpuFile(analysed, form, file_name, out);
   }
-  absl::StatusOr<absl::optional<TpuMemory>> tpu_answer =
-      TpuAnswer(module, analysed, file_name);
+  answers::MemoryRequest request;
+  request.top = top;
+  request.space = space;
+  request.tpu = options_.tpu;
+  request.file_name = std::string(file_name);
+  absl::StatusOr<std::optional<TpuMemory>> tpu_answer =
+      answers::AnswerTpuOf(module, analysed, request);
   if (!tpu_answer.ok()) return tpu_answer.status();
   const TpuMemory* t = tpu_answer->has_value() ? &**tpu_answer : nullptr;
   // `memory` null: XLA:TPU (its answer, or the live ranges only).
@@ -235,13 +218,8 @@ absl::Status MemoryWriter::WriteModule(const HloModule& module,
       break;
     case MemoryForm::kJson: {
       if (!first_) out << ",\n";
-      MemoryRecordOptions record_options;
-      record_options.top = top;
-      record_options.space = space;
-      std::string json;
-      RecordJsonWriter writer(&json);
-      EmitModuleMemory(analysed, record_options, writer, t);
-      out << json;
+      out << AnswerJson(answers::ModuleMemoryOf(
+          analysed, *std::move(tpu_answer), top, space));
       break;
     }
     case MemoryForm::kXla:

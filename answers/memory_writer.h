@@ -1,4 +1,4 @@
-// memory/memory_writer.h: what `hlolayout memory FILE...` prints, built by
+// answers/memory_writer.h: what `hlolayout memory FILE...` prints, built by
 // the library: each module of a dump's text analysed (memory/dump_text.h) and
 // written in one of the command's forms, so that the CLI only parses flags,
 // opens files and hands their text here.
@@ -16,11 +16,11 @@
 //
 // Forms: kText (what XLA will allocate, memory_analysis() and the peak with
 // its values; for XLA:TPU memory/tpu_memory.h's answer and each memory
-// space's peak), kJson (memory/memory_record.h), kXla, kXlaBuffers, kXlaUsage
+// space's peak), kJson (answers/memory.h), kXla, kXlaBuffers, kXlaUsage
 // (XLA's own -live-range, -buffer-assignment and -memory-usage-report dump
 // files) and kHtml (one page for every module written, returned by Finish).
-#ifndef HLOLAYOUT_MEMORY_MEMORY_WRITER_H_
-#define HLOLAYOUT_MEMORY_MEMORY_WRITER_H_
+#ifndef HLOLAYOUT_ANSWERS_MEMORY_WRITER_H_
+#define HLOLAYOUT_ANSWERS_MEMORY_WRITER_H_
 
 #include <cstdint>
 #include <ostream>
@@ -88,12 +88,6 @@ class MemoryWriter {
   std::string Finish();
 
  private:
-  // The TPU answer of an XLA:TPU module analysed with the model; none for
-  // another module.
-  absl::StatusOr<absl::optional<TpuMemory>> TpuAnswer(
-      const HloModule& module, const DumpModuleMemory& analysed,
-      absl::string_view file_name) const;
-
   MemoryWriterOptions options_;
   bool first_ = true;
   int module_index_ = 0;
@@ -107,4 +101,4 @@ std::string ModuleMemoryText(const MemoryAnalysis& live_ranges,
 
 }  // namespace hlolayout
 
-#endif  // HLOLAYOUT_MEMORY_MEMORY_WRITER_H_
+#endif  // HLOLAYOUT_ANSWERS_MEMORY_WRITER_H_

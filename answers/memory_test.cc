@@ -1,4 +1,4 @@
-#include "hlolayout/memory/memory_record.h"
+#include "hlolayout/answers/memory.h"
 
 #include <string>
 #include <vector>
@@ -8,7 +8,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/testing/test_data.h"
-#include "hlolayout/util/record.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout {
 namespace {
@@ -20,25 +20,19 @@ constexpr char kMlpStep[] =
     "memory/testdata/"
     "module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations.txt";
 
-std::string JsonOf(const HloModule& module, DumpPlatform platform,
-                   const MemoryRecordOptions& options) {
+std::string JsonOf(const HloModule& module, DumpPlatform platform, int64_t top,
+                   int64_t space) {
   absl::StatusOr<DumpModuleMemory> m = AnalyzeDumpModule(module, platform);
   EXPECT_TRUE(m.ok()) << m.status();
-  std::string json;
-  RecordJsonWriter writer(&json);
-  EmitModuleMemory(*m, options, writer);
-  EXPECT_TRUE(writer.done());
-  return json;
+  return AnswerJson(answers::ModuleMemoryOf(*m, std::nullopt, top, space));
 }
 
-TEST(MemoryRecordTest, GpuModuleInTheSpecsOrder) {
+TEST(MemoryAnswerTest, GpuModuleInTheSpecsOrder) {
   const std::string text = ReadTestData(kMlpStep);
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text, {});
   ASSERT_TRUE(modules.ok()) << modules.status();
-  MemoryRecordOptions options;
-  options.top = 1;
-  const std::string json =
-      JsonOf(modules->front(), DumpPlatform::kGpu, options);
+  const std::string json = JsonOf(modules->front(), DumpPlatform::kGpu,
+                                  /*top=*/1, /*space=*/-1);
   EXPECT_THAT(json, StartsWith("{\"module\": \"jit_mlp_step\", "
                                "\"schedule_end\": "));
   // memory_analysis() as XLA's figures; the heap's peak with one value
@@ -63,27 +57,59 @@ TEST(MemoryRecordTest, GpuModuleInTheSpecsOrder) {
   EXPECT_THAT(json, ::testing::Not(HasSubstr("generated_code")));
 }
 
-TEST(MemoryRecordTest, TpuModuleHasNoAllocations) {
+TEST(MemoryAnswerTest, TpuModuleHasNoAllocations) {
   const std::string text = ReadTestData(kMlpStep);
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text, {});
   ASSERT_TRUE(modules.ok()) << modules.status();
-  MemoryRecordOptions options;
-  options.space = 7;  // no such space: no peak listed
-  const std::string json =
-      JsonOf(modules->front(), DumpPlatform::kTpu, options);
+  // No space 7: no peak listed.
+  const std::string json = JsonOf(modules->front(), DumpPlatform::kTpu,
+                                  /*top=*/20, /*space=*/7);
   EXPECT_THAT(json, HasSubstr("\"peaks\": [], \"platform\": \"tpu\", "
                               "\"memory_analysis\": null}"));
 }
 
-TEST(MemoryRecordTest, EverySpecNamesItsFieldsOnce) {
-  for (const RecordSpec* spec : MemoryRecordSpecs()) {
-    std::vector<std::string> keys;
-    for (const FieldSpec& f : spec->fields) {
-      EXPECT_NE(std::string(f.type), "") << spec->name << "." << f.name;
-      for (const std::string& k : keys) EXPECT_NE(k, f.key()) << spec->name;
-      keys.push_back(f.key());
-    }
+TEST(MemoryAnswerTest, AnswerMemoryOwnsItsStrings) {
+  // The text is gone when the answer is read.
+  absl::StatusOr<answers::MemoryAnswer> a;
+  {
+    const std::string text =
+        "HloModule a, is_scheduled=true\n"
+        "ENTRY %main (p: f32[256]) -> f32[256] {\n"
+        "  %p = f32[256]{0} parameter(0)\n"
+        "  ROOT %x = f32[256]{0} exponential(%p)\n"
+        "}\n";
+    answers::MemoryRequest request;
+    request.platform = XlaPlatform::kCpu;
+    a = answers::AnswerMemory(text, request);
   }
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_EQ(a->modules.size(), 1u);
+  const answers::ModuleMemory& m = a->modules[0];
+  EXPECT_EQ(m.module, "a");
+  EXPECT_EQ(m.platform, "cpu");
+  ASSERT_TRUE(m.memory_analysis.has_value());
+  EXPECT_EQ(m.memory_analysis->argument_size_in_bytes, 1024);
+  ASSERT_TRUE(m.allocations.has_value());
+  EXPECT_EQ(m.allocations->back().kind, "parameter");
+  ASSERT_FALSE(m.peaks.empty());
+  ASSERT_FALSE(m.peaks[0].live.empty());
+  EXPECT_EQ(m.peaks[0].live[0].instruction.size(), 1u);
+}
+
+TEST(MemoryAnswerTest, RefusesAnUnscheduledModule) {
+  absl::StatusOr<answers::MemoryAnswer> a = answers::AnswerMemory(
+      "HloModule a\nENTRY %main (p: f32[2]) -> f32[2] {\n"
+      "  ROOT %p = f32[2]{0} parameter(0)\n}\n",
+      answers::MemoryRequest());
+  EXPECT_FALSE(a.ok());
+}
+
+TEST(MemoryAnswerTest, GeneratedCodeSizesArePythonsNone) {
+  const RecordSpec& spec = SpecOf<answers::CompiledMemoryStats>();
+  ASSERT_EQ(spec.fields.size(), 11u);
+  EXPECT_STREQ(spec.fields[9].type, "None");
+  EXPECT_EQ(spec.fields[9].json, FieldJson::kLeftOut);
+  EXPECT_STREQ(SpecOf<answers::ModuleMemory>().fields[2].key(), "values");
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "hlolayout/memory/memory_writer.h"
+#include "hlolayout/answers/memory_writer.h"
 
 #include <sstream>
 #include <string>
