@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/cli/args.h"
@@ -18,6 +19,9 @@
 #include "hlolayout/memory/dump_text.h"
 #include "hlolayout/answers/memory_writer.h"
 #include "hlolayout/memory/tpu_chip.h"
+#include "hlolayout/memory/tpu_memory.h"
+#include "hlolayout/memory/xla_buffer_file.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -156,6 +160,11 @@ one device's. The figures come from the model of XLA:TPU's buffer
 assignment, which is not yet XLA:TPU's in every respect: the text says so.
 --format=xla, xla-buffers and xla-usage give the model's three files.
 
+XLA:TPU's own *-buffer-assignment.txt, given alone, is read instead of
+modelled: the same answer (spaces, fit, tile padding) from the allocations
+XLA:TPU made, without the heap peak (the file does not say when values
+live); --json gives it as one object.
+
 examples:
   hlolayout memory module_0021.jit_train_step.sm_9.0a_gpu_after_optimizations.txt
   hlolayout memory --format=xla-buffers dump.txt | diff - dump-buffer-assignment.txt
@@ -163,6 +172,7 @@ examples:
       guessed wrong; --xla-creation-order=FILE makes them XLA's)
   hlolayout memory --format=xla dump.txt | diff - dump-live-range.txt
   hlolayout memory --tpu=v5e module_0001.jit_f.cl_1.after_optimizations.txt
+  hlolayout memory --tpu=v5e module_0001.jit_f.cl_1.after_optimizations-buffer-assignment.txt
 )";
 
 // The modules of a file when the process exits after the command
@@ -296,6 +306,54 @@ DumpTextOptions FileOptions(const std::string& path, const MemoryFlags& flags) {
   return options;
 }
 
+// Whether `text`, the file at `path`, is XLA:TPU's own
+// *-buffer-assignment.txt: XLA's buffer-assignment text with tiled layouts
+// (XLA:TPU writes them; XLA:GPU and XLA:CPU do not), or said to be one by
+// --tpu or by XLA:TPU's target_arguments file beside it. XLA:GPU's and
+// XLA:CPU's are refused later as side files ("give the module").
+bool IsXlaTpuBufferFile(const std::string& path, absl::string_view text,
+                        const MemoryFlags& flags) {
+  if (!IsXlaBufferAssignmentText(text)) return false;
+  return absl::StrContains(text, ":T(") || flags.tpu.has_value() ||
+         (path != "-" && ReadXlaTpuTargetArguments(path).has_value());
+}
+
+// XLA:TPU's own *-buffer-assignment.txt (memory/xla_buffer_file.h): the
+// TPU answer from the allocations XLA:TPU made. 0, or 1 after an error
+// printed.
+int RunXlaBufferFile(const std::string& path, absl::string_view text,
+                     const MemoryFlags& flags, bool json, IoContext& io) {
+  const std::string name = path == "-" ? "<stdin>" : path;
+  absl::StatusOr<std::unique_ptr<const XlaBufferFile>> file =
+      ReadXlaBufferAssignment(std::string(text), name);
+  if (!file.ok()) {
+    io.err << "hlolayout memory: " << file.status().message() << "\n";
+    return 1;
+  }
+  TpuMemoryOptions options;
+  options.requested = flags.tpu;
+  options.top = flags.top;
+  if (path != "-") {
+    if (absl::optional<std::string> args = ReadXlaTpuTargetArguments(path)) {
+      options.target_arguments = *args;
+      options.target_arguments_file = XlaTpuTargetArgumentsPath(path);
+    }
+  }
+  absl::StatusOr<TpuMemory> t = AnswerTpuMemoryOfXlaFile(**file, options);
+  if (!t.ok()) {
+    io.err << "hlolayout memory: " << t.status().message() << "\n";
+    return 1;
+  }
+  if (json) {
+    io.out << AnswerJson(*t, RecordJsonWriter::Style::kIndented) << "\n";
+    return 0;
+  }
+  io.out << name << ": " << (*file)->assignment.allocations.size()
+         << " allocations, " << (*file)->values << " values\n"
+         << TpuMemoryText(*t);
+  return 0;
+}
+
 int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   // A folder's flags (--sort, --threads, ...) are accepted here and checked
   // by RunDumpFolder; given files, they are a usage error that says so.
@@ -329,6 +387,23 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   }
   std::vector<std::string> paths = args->positional;
   if (paths.empty()) paths.push_back("-");
+  // XLA:TPU's own buffer-assignment file, given alone (the input is read
+  // once: standard input cannot be read twice).
+  absl::StatusOr<std::unique_ptr<InputText>> first =
+      absl::UnknownError("not opened");
+  if (paths.size() == 1) {
+    first = OpenInput(paths[0], io);
+    if (first.ok() && IsXlaTpuBufferFile(paths[0], (*first)->view(), flags)) {
+      if (args->Has("html") || flags.format != MemoryForm::kText) {
+        io.err << "hlolayout memory: " << paths[0]
+               << " is XLA's buffer-assignment file: --html and --format "
+                  "take a module's dump\n";
+        return 2;
+      }
+      return RunXlaBufferFile(paths[0], (*first)->view(), flags,
+                              args->Has("json"), io);
+    }
+  }
   MemoryWriterOptions writer_options;
   writer_options.form = args->Has("html")   ? MemoryForm::kHtml
                         : args->Has("json") ? MemoryForm::kJson
@@ -344,7 +419,8 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   out << writer.Start();
   for (const std::string& path : paths) {
     // Mapped, not copied (cli/input.h).
-    absl::StatusOr<std::unique_ptr<InputText>> input = OpenInput(path, io);
+    absl::StatusOr<std::unique_ptr<InputText>> input =
+        paths.size() == 1 ? std::move(first) : OpenInput(path, io);
     if (!input.ok()) {
       io.err << "hlolayout memory: " << input.status().message() << "\n";
       return 1;

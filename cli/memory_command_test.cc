@@ -300,6 +300,44 @@ TEST(MemoryCommand, TpuChipFitsAndWhatIsLeft) {
   EXPECT_THAT(r.out, Not(HasSubstr("XLA:TPU")));
 }
 
+// XLA:TPU's own buffer-assignment file is read, not modelled: the TPU
+// answer from XLA:TPU's allocations (its VMEM allocation is 94,720 bytes,
+// where the model's is 98,304), from a file or standard input; XLA:GPU's
+// are refused as before (give the module), bad ones with their place.
+TEST(MemoryCommand, XlaTpusOwnBufferAssignmentFile) {
+  const std::string path =
+      "memory/testdata_xla_tpu/"
+      "module_0316.jit_step.cl_933746096.after_optimizations-buffer-"
+      "assignment.txt";
+  CliResult r = RunCli({"memory", "--tpu=v5e", TestDataPath(path)});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr(": 35 allocations, 72 values\n"
+                               "XLA:TPU v5e (from --tpu), 1 device\n"
+                               "figures: XLA:TPU's own buffer assignment ("));
+  EXPECT_THAT(r.out, HasSubstr("VMEM (S(1), XLA:TPU's \"vmem\"): 92.50 KiB "
+                               "(94,720 bytes) in 1 allocation"));
+  EXPECT_THAT(r.out, HasSubstr("(the heap's values at its peak: not known)"));
+  r = RunCli({"memory", "--json"}, ReadData(path));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"checked\": true"));
+  EXPECT_THAT(r.out, HasSubstr("\"heap_bytes\": null"));
+  r = RunCli({"memory", "--html", "-", TestDataPath(path)});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--html and --format take a module's dump"));
+  r = RunCli({"memory", TestDataPath("memory/testdata_xla_gpu/"
+                                     "module_0001.jit_step.sm_9.0a_gpu_after_"
+                                     "optimizations-buffer-assignment.txt")});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.err, HasSubstr("not an HLO module: give the module"));
+  r = RunCli({"memory", "--tpu=v5e"},
+             "BufferAssignment:\nallocation 0: size x:\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "hlolayout memory: <stdin>:2:20: expected a number, found 'x:'\n"
+            "allocation 0: size x:\n"
+            "                   ^\n");
+}
+
 // --format=xla-buffers and xla-usage are XLA's two files, byte for byte
 // (a module whose value ids the analysis reproduces; docs/memory.md).
 TEST(MemoryCommand, XlaBufferFormatsEqualXlasFiles) {

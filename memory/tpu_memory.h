@@ -206,7 +206,9 @@ struct TpuPadding {
   // at its peak.
   int64_t bytes = 0;
   int64_t own_bytes = 0;
-  int64_t heap_bytes = 0;
+  // None when the heap's values at its peak are not known (XLA:TPU's own
+  // buffer-assignment file does not say when values live).
+  std::optional<int64_t> heap_bytes = 0;
   int64_t arrays = 0;  // arrays that pad, in every HBM allocation
   int64_t ratio_floor_bytes = 4096;
   std::vector<TpuPaddedArray> by_bytes;  // most padding first
@@ -216,12 +218,17 @@ struct TpuPadding {
   template <typename Fields>
   friend void HlolayoutFields(Fields& f, const TpuPadding& p) {
     f.Type("TpuPadding", "What tile padding costs in HBM.");
-    f("bytes", p.bytes, "Padding at the heap's peak: own_bytes + heap_bytes.",
+    f("bytes", p.bytes,
+      "Padding at the heap's peak: own_bytes + heap_bytes (own_bytes when "
+      "heap_bytes is None).",
       FieldOptions().Repr());
     f("own_bytes", p.own_bytes,
       "Padding of the values that set the size of allocations of their "
       "own (parameters, outputs, constants, thread-local).");
-    f("heap_bytes", p.heap_bytes, "Padding of the heap's values at its peak.");
+    f("heap_bytes", p.heap_bytes,
+      "Padding of the heap's values at its peak; None when not known "
+      "(XLA:TPU's own buffer-assignment file does not say when values "
+      "live).");
     f("arrays", p.arrays, "Arrays that pad, in every HBM allocation.");
     f("ratio_floor_bytes", p.ratio_floor_bytes,
       "by_ratio ranks arrays padding at least this many bytes.");

@@ -190,7 +190,7 @@ TEST(TpuMemory, PaddingRankedByBytesAndRatio) {
   absl::StatusOr<TpuMemory> t = Answer(kStep);
   ASSERT_TRUE(t.ok()) << t.status();
   const TpuPadding& p = t->padding;
-  EXPECT_EQ(p.bytes, p.own_bytes + p.heap_bytes);
+  EXPECT_EQ(p.bytes, p.own_bytes + *p.heap_bytes);
   ASSERT_FALSE(p.by_bytes.empty());
   for (size_t i = 1; i < p.by_bytes.size(); ++i) {
     EXPECT_GE(p.by_bytes[i - 1].padding_bytes, p.by_bytes[i].padding_bytes);
@@ -275,8 +275,11 @@ TEST(TpuMemoryOfXlaFile, TheSameSpacesAsTheModelWhereTheModelIsRight) {
             TpuChipOf(TpuGeneration::kV5e).xla_hbm_limit_bytes - 259584);
   EXPECT_EQ(own->padding.arrays, model->padding.arrays);
   EXPECT_EQ(own->padding.own_bytes, model->padding.own_bytes);
+  EXPECT_FALSE(own->padding.heap_bytes.has_value());
+  EXPECT_EQ(own->padding.bytes, own->padding.own_bytes);
   const std::string text = TpuMemoryText(*own);
   EXPECT_THAT(text, HasSubstr("figures: XLA:TPU's own buffer assignment"));
+  EXPECT_THAT(text, HasSubstr("(the heap's values at its peak: not known)"));
 }
 
 TEST(TpuMemoryOfXlaFile, TheChipFromS3OrAFileThatSaysOtherwise) {

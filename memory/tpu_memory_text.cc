@@ -124,11 +124,18 @@ std::string HeapText(const TpuHeapPeak& h) {
 }
 
 std::string PaddingText(const TpuPadding& p) {
-  std::string out = absl::StrCat(
-      "tile padding in HBM at the heap's peak: ", BytesWithUnit(p.bytes),
-      " (in allocations of their own ", BytesWithUnit(p.own_bytes),
-      ", in the heap's values ", BytesWithUnit(p.heap_bytes), "); ",
-      Plural(p.arrays, "array pads", "arrays pad"), " in HBM\n");
+  std::string out =
+      p.heap_bytes.has_value()
+          ? absl::StrCat("tile padding in HBM at the heap's peak: ",
+                         BytesWithUnit(p.bytes),
+                         " (in allocations of their own ",
+                         BytesWithUnit(p.own_bytes), ", in the heap's values ",
+                         BytesWithUnit(*p.heap_bytes), "); ")
+          : absl::StrCat("tile padding in HBM allocations of their own: ",
+                         BytesWithUnit(p.own_bytes),
+                         " (the heap's values at its peak: not known); ");
+  absl::StrAppend(&out, Plural(p.arrays, "array pads", "arrays pad"),
+                  " in HBM\n");
   if (!p.by_bytes.empty()) {
     out += "  most padding:\n";
     for (const TpuPaddedArray& a : p.by_bytes) {

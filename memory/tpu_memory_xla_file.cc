@@ -1,6 +1,7 @@
 // The answer of memory/tpu_memory.h for XLA:TPU's own buffer-assignment
 // file (memory/xla_buffer_file.h): the same spaces, fit and padding, from
 // the allocations XLA:TPU made instead of the model's.
+#include <optional>
 #include <string>
 
 #include "absl/status/status.h"
@@ -41,6 +42,9 @@ absl::StatusOr<TpuMemory> AnswerTpuMemoryOfXlaFile(
   const HloSourceLocations where(no_header);
   t.padding = tpu_memory_internal::HbmPadding(file.assignment, none, where,
                                               options.top);
+  // Without live ranges there is no heap peak to count padding at.
+  t.padding.heap_bytes = std::nullopt;
+  t.padding.bytes = t.padding.own_bytes;
   return t;
 }
 

@@ -253,7 +253,7 @@ TpuPadding HbmPadding(const BufferAssignment& b, const MemoryAnalysis& a,
   TpuPadding out;
   out.own_bytes = OwnPadding(b);
   out.heap_bytes = HeapPadding(b, a);
-  out.bytes = out.own_bytes + out.heap_bytes;
+  out.bytes = out.own_bytes + *out.heap_bytes;
   const std::vector<Padded> arrays = PaddedArrays(b);
   out.arrays = static_cast<int64_t>(arrays.size());
   std::vector<const Padded*> by_bytes, by_ratio;

@@ -211,7 +211,7 @@ class TpuPadding:
     _fields: Tuple[str, ...]
     bytes: int
     own_bytes: int
-    heap_bytes: int
+    heap_bytes: Optional[int]
     arrays: int
     ratio_floor_bytes: int
     by_bytes: Tuple[TpuPaddedArray, ...]
