@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "hlolayout/cute/dsl_index.h"
 #include "hlolayout/cute/int_tuple.h"
 #include "hlolayout/cute/integer.h"
 #include "hlolayout/cute/layout.h"
@@ -155,6 +156,46 @@ TEST(DslInt, LayoutsCarryTheirUnknowns) {
   EXPECT_TRUE(Identical(l.shape(), l.shape()));
   EXPECT_FALSE(Identical(IntTuple(Q(8, 8)), IntTuple(Q(8, 4))));
   EXPECT_EQ(IntTuple(Q(8, 8)), IntTuple(Int::Static(8)));  // values equal
+}
+
+// idx2crd and crd2idx with the integers' arithmetic (cute/dsl_index.h); each
+// expected text is the DSL's for the same call.
+TEST(DslInt, Idx2CrdKeepsWhatTheDslKnows) {
+  const auto idx2crd = [](IntTuple index, IntTuple shape) {
+    return DslText(*IdxToCrdInt(index, shape));
+  };
+  EXPECT_EQ(idx2crd(Q(8, 8), T({S(4), S(2)})), "(0,?{div=2})");
+  EXPECT_EQ(idx2crd(Q(12, 6), T({S(4), S(2)})), "(?,?)");
+  EXPECT_EQ(idx2crd(Q(8, 2), T({S(4), S(2)})), "(?{div=2},?)");
+  EXPECT_EQ(idx2crd(Q(48, 16), T({T({S(2), S(4)}), S(3)})), "((0,0),?{div=2})");
+  EXPECT_EQ(idx2crd(S(7), T({S(2), Q(16, 8)})), "(1,3)");
+  EXPECT_EQ(idx2crd(T({Q(8, 8), S(3)}), T({T({S(4), S(2)}), S(4)})),
+            "((0,?{div=2}),3)");
+  EXPECT_EQ(IdxToCrdInt(*IdxToCrdInt(S(7), T({S(2), S(4)})), T({S(2), S(4)}))
+                ->is_static(),
+            true);
+  EXPECT_FALSE(IdxToCrdInt(T({S(1), S(2)}), S(4)).ok());
+  EXPECT_FALSE(IdxToCrdInt(S(3), T({S(0), S(4)})).ok());
+  EXPECT_EQ(idx2crd(S(3), T({})), "()");  // the DSL's, as below
+}
+
+TEST(DslInt, Crd2IdxKeepsWhatTheDslKnows) {
+  const auto crd2idx = [](IntTuple coord, IntTuple shape, IntTuple stride) {
+    return DslText(*CrdToIdxInt(coord, shape, stride));
+  };
+  EXPECT_EQ(crd2idx(Q(12, 4), T({S(4), S(8)}), T({S(3), S(16)})), "?{div=16}");
+  EXPECT_EQ(crd2idx(Q(8, 8), T({S(4), S(8)}), T({S(1), S(4)})), "?{div=8}");
+  EXPECT_EQ(crd2idx(T({Q(2, 2), S(3)}), T({S(4), S(8)}), T({S(3), S(16)})),
+            "?{div=6}");
+  EXPECT_EQ(crd2idx(Q(12, 4), T({S(4), Q(16, 8)}), T({Q(16, 8), S(1)})), "?");
+  EXPECT_EQ(crd2idx(S(5), T({S(4), Q(16, 8)}), T({S(1), S(4)})), "5");
+  EXPECT_EQ(crd2idx(Q64(16, 8), S(8), S(2)), "?{i64 div=16}");
+  EXPECT_EQ(crd2idx(Q64(16, 8), T({S(4), S(8)}), T({S(1), S(4)})),
+            "?{i64 div=8}");
+  EXPECT_FALSE(CrdToIdxInt(T({S(1), S(2)}), S(4), S(1)).ok());
+  EXPECT_FALSE(CrdToIdxInt(S(1), T({S(2), S(2)}), S(1)).ok());
+  EXPECT_EQ(crd2idx(S(3), T({}), T({})), "0");
+  EXPECT_EQ(crd2idx(T({}), T({}), T({})), "0");
 }
 
 }  // namespace

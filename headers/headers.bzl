@@ -32,6 +32,7 @@ HEADERS = [
     ("//cute:composition", "cute/composition.h"),
     ("//cute:coord_layout", "cute/coord_layout.h"),
     ("//cute:divide", "cute/divide.h"),
+    ("//cute:dsl_index", "cute/dsl_index.h"),
     ("//cute:int_tuple", "cute/int_tuple.h"),
     ("//cute:int_tuple_reader", "cute/int_tuple_reader.h"),
     ("//cute:integer", "cute/integer.h"),

@@ -12,8 +12,11 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "_binding.h"
+#include "absl/strings/match.h"
+#include "hlolayout/cute/dsl_index.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/print.h"
 
@@ -44,6 +47,53 @@ int64_t Attr(py::handle h, const char* name) {
   return x;
 }
 
+// The value, or the error as Python's: ZeroDivisionError where CuTe's
+// algorithm divides by zero (the twin refuses as the DSL fails there),
+// ValueError otherwise.
+template <typename T>
+T DslUnwrap(absl::StatusOr<T> value) {
+  if (value.ok()) return *std::move(value);
+  const std::string message(value.status().message());
+  if (absl::StrContains(message, "division by zero")) {
+    PyErr_SetString(PyExc_ZeroDivisionError, message.c_str());
+    throw py::error_already_set();
+  }
+  throw py::value_error(message);
+}
+
+py::object IntToPy(cute::Int v) { return CuteTupleToPy(cute::IntTuple(v)); }
+
+void RegisterDslQueries(py::module_& m) {
+  m.def(
+      "cute_dsl_cosize",
+      [](py::handle shape, py::handle stride) {
+        const cute::Layout l = DslUnwrap(cute::Layout::Create(
+            CuteTupleFromPy(shape), CuteTupleFromPy(stride)));
+        return IntToPy(l.cosize_int());
+      },
+      py::arg("shape"), py::arg("stride"),
+      "The DSL's cosize of shape:stride (cute/layout.h cosize_int).");
+  m.def(
+      "cute_dsl_crd2idx",
+      [](py::handle coord, py::handle shape, py::handle stride) {
+        return IntToPy(DslUnwrap(cute::CrdToIdxInt(CuteTupleFromPy(coord),
+                                                   CuteTupleFromPy(shape),
+                                                   CuteTupleFromPy(stride))));
+      },
+      py::arg("coord"), py::arg("shape"), py::arg("stride"),
+      "The offset of coord in shape:stride, with the integers' tags "
+      "(cute/dsl_index.h).");
+  m.def(
+      "cute_dsl_idx2crd",
+      [](py::handle index, py::handle shape) {
+        return CuteTupleToPy(DslUnwrap(
+            cute::IdxToCrdInt(CuteTupleFromPy(index), CuteTupleFromPy(shape))));
+      },
+      py::arg("index"), py::arg("shape"),
+      "The natural coordinate of index in shape, with the integers' tags "
+      "(cute/dsl_index.h).");
+}
+
 }  // namespace
 
 bool DslIntFromPy(py::handle h, cute::Int* out) {
@@ -65,6 +115,7 @@ py::object DslIntToPy(cute::Int v) {
 }
 
 void RegisterCuteDsl(py::module_& m) {
+  RegisterDslQueries(m);
   m.def(
       "cute_dsl_register_int",
       [](py::object type, py::object make) {

@@ -562,3 +562,54 @@ def test_the_cpp_core_holds_the_dsls_unknown_integers():
     # A static 0 times a `?` is a static 0 (CuTe's shortcut).
     assert core.cute_product((0, n)) == 0
     assert core.cute_dsl_text((n, 8, cute.Int64(3))) == "(?{div=32},8,?{i64})"
+
+
+# issue 89 item 1: size, product_each, shape_div, cosize, crd2idx and
+# idx2crd are the C++ core's (cute_dsl/_core_calls.py). Each text is what
+# the DSL printed for the same call (nvidia-cutlass-dsl 4.8.1, traced on
+# the CPU); the old Python answers are in the comments.
+def _q(v, d=1, t=None):
+    return cute.assume((t or cute.Int32)(v), divby=d)
+
+
+@pytest.mark.parametrize("expr, dsl", [
+    # old: (?{div=0},?)
+    ("cute.idx2crd(_q(8, 8), (4, 2))", "(0,?{div=2})"),
+    # old: (?{div=2},?)
+    ("cute.idx2crd(_q(12, 6), (4, 2))", "(?,?)"),
+    ("cute.idx2crd(_q(8, 2), (4, 2))", "(?{div=2},?)"),
+    ("cute.idx2crd(_q(48, 16), ((2, 4), 3))", "((0,0),?{div=2})"),
+    ("cute.idx2crd((_q(8, 8), 3), ((4, 2), 4))", "((0,?{div=2}),3)"),
+    ("cute.idx2crd(7, (2, _q(16, 8)))", "(1,3)"),
+    ("cute.idx2crd(3, ())", "()"),
+    # A 64-bit index's coordinates are plain `?`s.
+    ("cute.idx2crd(_q(16, 8, cute.Int64), (4, 2, 2))", "(0,0,?)"),
+    ("cute.idx2crd(_q(16, 2, cute.Int64), (4, 2))", "(?,?)"),
+    ("cute.idx2crd(cute.Int64(16), 8)", "?"),
+    # old: ?{div=4}
+    ("cute.crd2idx(_q(8, 8), cute.make_layout((4, 8), stride=(1, 4)))",
+     "?{div=8}"),
+    ("cute.crd2idx(_q(12, 4), cute.make_layout((4, 8), stride=(3, 16)))",
+     "?{div=16}"),
+    ("cute.crd2idx((_q(2, 2), 3), cute.make_layout((4, 8), stride=(3, 16)))",
+     "?{div=6}"),
+    ("cute.crd2idx(5, cute.make_layout((4, _q(16, 8))))", "5"),
+    ("cute.crd2idx(_q(16, 8, cute.Int64), cute.make_layout(8, stride=2))",
+     "?{i64 div=16}"),
+    ("cute.crd2idx(3, cute.make_layout(()))", "0"),
+    ("cute.size(cute.make_layout((_q(32, 32), 4)))", "?{div=128}"),
+    ("cute.size(cute.make_layout((_q(16, 8, cute.Int64), 4)))",
+     "?{i64 div=32}"),
+    ("cute.product_each(((2, _q(16, 8)), _q(16, 8, cute.Int64)))",
+     "(?{div=16},?{i64 div=8})"),
+    ("cute.cosize(cute.make_layout((3, 1, 4), stride=(1, _q(16, 8), 3)))",
+     "12"),
+    ("cute.cosize(cute.make_layout((3, _q(16, 8), 1), stride=(1, 0, 3)))",
+     "?"),
+    ("cute.cosize(cute.make_layout((_q(16, 8), 4), stride=(0, 0)))", "1"),
+    ("cute.shape_div((6, _q(32, 8)), 12)", "(1,?)"),
+    ("cute.shape_div((4, _q(16, 8)), _q(16, 8))", "(?,?)"),
+    ("cute.shape_div(_q(16, 8), (2, 2))", "?"),
+])
+def test_index_queries_on_the_cpp_core(expr, dsl):
+    assert cute.pretty_str(eval(expr, {"cute": cute, "_q": _q})) == dsl

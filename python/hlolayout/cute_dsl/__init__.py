@@ -29,7 +29,7 @@ HLOLAYOUT_CUTE_DSL_STRICT=1) raises WrongLayoutError instead;
 docs/cute-dsl.md lists every difference.
 """
 
-from . import _algebra, _fast, _floats, _ints, _tuples
+from . import _algebra, _core_calls, _fast, _floats, _ints, _tuples
 from ._algebra import RULES as WRONG_LAYOUT_RULES
 from ._algebra import Refusal, WrongLayoutError, WrongLayoutWarning
 from ._ints import (Boolean, DynInt, Int8, Int16, Int32, Int64, Integer,
@@ -478,7 +478,7 @@ def size(a, mode=[]):  # noqa: B006 (the DSL's signature)
     shape = _modes(a.sh if isinstance(a, (Layout, ComposedLayout))
                    else a, mode, "size")
     _check_int_tuple(shape, "size")
-    return _ints.traced(_tuples.product(shape))
+    return _ints.traced(_core_calls.product(shape))
 
 
 def cosize(a, mode=[]):  # noqa: B006
@@ -567,7 +567,7 @@ def product_each(t):
     _check_int_tuple(t, "product_each")
     if type(t) is not tuple:
         return _ints.traced(t)
-    return _ints.traced(_tuples.product_each(t))
+    return _ints.traced(tuple([_core_calls.product(e) for e in t]))
 
 
 @_no_zero_division
@@ -581,7 +581,7 @@ def ceil_div(a, b):
 def shape_div(a, b):
     _check_int_tuple(a, "shape_div")
     _check_int_tuple(b, "shape_div")
-    return _ints.traced(_tuples.shape_div(a, b))
+    return _ints.traced(_core_calls.shape_div(a, b))
 
 
 @_no_zero_division

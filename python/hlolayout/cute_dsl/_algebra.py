@@ -17,7 +17,7 @@ mode; silently inside `unchecked`); docs/cute-dsl.md lists them.
     ((2,2),3):((24,2),8)
 """
 
-from . import _config, _ints, _tuples
+from . import _config, _core_calls, _ints, _tuples
 from ._ints import DynInt, is_constant
 from ._objects import Layout, ScaledBasis
 from ._tuples import flatten, product, wrap, unwrap
@@ -117,8 +117,7 @@ class WrongLayoutWarning(UserWarning):
         self.rule = rule
 
 
-class Refusal(ValueError):
-    """The DSL refuses this too (CuTe's static assertion or a verifier)."""
+Refusal = _core_calls.Refusal
 
 
 def _static(x):
@@ -878,41 +877,17 @@ def size(layout):
 
 
 def cosize(layout):
-    """1 + sum (s-1)*|d| over the leaves; static, 1 or dynamic (divisibility
-    1) as the DSL's evaluation at the last coordinate is (below)."""
-    shape, stride = layout.sh, layout.st
-    m1 = _tuples.transform_leaf(shape, lambda s: _ints.sub(s, 1))
-    ab = _tuples.transform_leaf(stride, _abs)
-    c = _tuples.inner_product(m1, ab)
-    if isinstance(c, ScaledBasis) or type(c) is tuple:
-        return c
-    # The DSL evaluates the layout at its last coordinate, the colex
-    # coordinate of size - 1: (s0 - 1, s1 - 1, ...) when every shape is
-    # static; with a dynamic shape every coordinate is dynamic but that of a
-    # static 1 before the last mode (x % 1). A term coordinate x stride is a
-    # static 0 when either factor is, static when both are.
-    pairs = list(zip(_tuples.leaves(shape), _tuples.leaves(stride)))
-    shapes_static = all(_static(s) for s, _ in pairs)
-    zero, static = True, True
-    for i, (s, d) in enumerate(pairs):
-        last = i == len(pairs) - 1
-        crd_zero = is_constant(1, s) and (shapes_static or not last)
-        if crd_zero or is_constant(0, d):
-            continue
-        zero = False
-        static = static and shapes_static and _static(d)
-    if zero:
-        return 1
-    value = _ints.value(_ints.add(c, 1))
-    if static:
-        return value
-    return DynInt(value, 1, 32)
+    """The DSL's cosize (the C++ core's: _core_calls)."""
+    if _has_basis(layout.st):
+        raise TypeError("cosize of a layout with basis strides (an identity "
+                        "layout) is not modelled")
+    return _core_calls.cosize(layout.sh, layout.st)
 
 
-def _abs(d):
-    if isinstance(d, ScaledBasis):
-        return d
-    return _ints.absolute(d)
+def _has_basis(stride):
+    if type(stride) is tuple:
+        return any(_has_basis(d) for d in stride)
+    return isinstance(stride, ScaledBasis)
 
 
 def crd2idx(coord, layout):
@@ -929,7 +904,15 @@ def crd2idx(coord, layout):
             raise Refusal("crd2idx: the shape %s must be static or a tuple "
                           "(the DSL: Operand 1 must be a Value)" % layout)
         layout = make_layout(layout)
-    return _crd2idx(coord, layout.sh, layout.st)
+    return _offset(coord, layout)
+
+
+def _offset(coord, layout):
+    """crd2idx in a layout: the C++ core's (_core_calls), the Python basis
+    sum below for an identity layout's basis strides."""
+    if _has_basis(layout.st):
+        return _crd2idx(coord, layout.sh, layout.st)
+    return _core_calls.crd2idx(coord, layout.sh, layout.st)
 
 
 def _crd2idx(coord, shape, stride):
@@ -994,45 +977,8 @@ def _crd2idx_itt(coord, shape, stride):
     return r
 
 
-def _crd2idx_shape(coord, shape):
-    if _tuples.is_int(coord):
-        return coord
-    if type(shape) is not tuple or len(coord) != len(shape):
-        raise Refusal("crd2idx: Mismatched Ranks")
-    fc = flatten(coord)
-    fs = flatten(_tuples.product_like(shape, coord))
-    fc, fs = wrap(fc), wrap(fs)
-    r = fc[-1]
-    for c, s in zip(reversed(fc[:-1]), reversed(fs[:-1])):
-        r = _ints.add(c, _ints.mul(s, r))
-    return r
-
-
 def idx2crd(idx, shape):
-    if type(idx) is tuple:
-        if type(shape) is not tuple or len(idx) != len(shape):
-            raise Refusal("idx2crd: Mismatched Ranks")
-        return tuple(idx2crd(i, s) for i, s in zip(idx, shape))
-    if type(shape) is not tuple:
-        return idx
-    c = _crd2idx(idx, shape, _basis_like(shape))
-    return _arith_to_coord(c, shape)
-
-
-def _arith_to_coord(c, shape):
-    """The arithmetic tuple of a basis sum, padded to the shape's profile."""
-    t = _as_arith(c)
-    return _pad_like(t, shape)
-
-
-def _pad_like(t, shape):
-    if type(shape) is tuple:
-        t = wrap(t) if type(t) is tuple else (t,)
-        t = t + (0,) * (len(shape) - len(t))
-        return tuple(_pad_like(x, s) for x, s in zip(t, shape))
-    if type(t) is tuple:
-        return t[0] if t else 0
-    return t
+    return _core_calls.idx2crd(idx, shape)
 
 
 # ---------------------------------------------------------------------------
@@ -1070,8 +1016,7 @@ def slice_(layout, coord):
 
 
 def slice_and_offset(coord, layout):
-    return slice_(layout, coord), _crd2idx(coord, layout.sh,
-                                          layout.st)
+    return slice_(layout, coord), _offset(coord, layout)
 
 
 # ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ harness check that both paths print the same text.
 """
 
 from .. import _hlolayout as _core
-from . import _algebra, _config, _ints
+from . import _algebra, _config, _core_calls, _ints
 from ._objects import ComposedLayout, Layout, Swizzle
 
 _CORE = {"on": True}
@@ -314,4 +314,4 @@ def recast_layout(new_bits, old_bits, layout):
 def size(a):
     if isinstance(a, ComposedLayout):
         a = a.outer
-    return _algebra.size(a)
+    return _core_calls.product(a.sh)

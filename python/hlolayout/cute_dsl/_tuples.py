@@ -5,8 +5,6 @@ arithmetic is _ints'.
 
     >>> compact_col((2, 1, 3))
     (1, 0, 2)
-    >>> shape_div((4, 5, 6), 40)
-    (1, 1, 3)
 """
 
 from . import _ints
@@ -204,27 +202,6 @@ def product_like(t, guide):
                              "shape" % (guide,))
         return tuple(product_like(x, g) for x, g in zip(t, guide))
     return product(t)
-
-
-def shape_div(a, b):
-    """CuTe's shape_div (ceil_div at the leaves, folding b across a)."""
-    if type(a) is tuple:
-        if type(b) is tuple:
-            if len(a) != len(b):
-                raise ValueError("shape_div: mismatched ranks")
-            return tuple(shape_div(x, y) for x, y in zip(a, b))
-        out = []
-        for ai in a:
-            out.append(shape_div(ai, b))
-            b = shape_div(b, ai)
-        return tuple(out)
-    if type(b) is tuple:
-        return shape_div(a, product(b))
-    if type(a) is int and type(b) is int:
-        if b == 0 or (a % b and b % a):
-            raise ValueError("shape_div: %d and %d do not divide each other"
-                             % (a, b))
-    return _ints.ceil_div(a, b)
 
 
 def ceil_div(a, b):

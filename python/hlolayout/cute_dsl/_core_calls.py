@@ -1,0 +1,100 @@
+"""The twin's queries of tuples and layouts, answered by the C++ core.
+
+The C++ core (cute/) holds the DSL's dynamic integer as its `?`
+(cute/integer.h; the extension reads a DynInt as one and hands a `?` back
+as a DynInt, python/hlolayout/_cute_dsl.h), so these are CuTe's C++
+algorithms with the DSL's integer rules, not a second algebra in Python:
+
+    >>> from hlolayout import cute_dsl as cute
+    >>> n = cute.assume(cute.Int32(8), divby=8)
+    >>> idx2crd(n, (4, 2))
+    (0, ?{div=2})
+
+size and product_each (cute/int_tuple.h Product), shape_div (ShapeDiv),
+cosize (cute/layout.h cosize_int), crd2idx and idx2crd (cute/dsl_index.h).
+A refusal of the core is the twin's Refusal (a ValueError, defined here
+so that the twin's other modules take it from the lowest one) with the
+core's message; where CuTe's algorithm divides by zero, ZeroDivisionError,
+which the public functions turn into the twin's DivisionByZero.
+"""
+
+from .. import _hlolayout as _core
+from . import _ints
+
+__all__ = []
+
+
+class Refusal(ValueError):
+    """The DSL refuses this too (CuTe's static assertion or a verifier)."""
+
+
+def _call(fn, *args):
+    try:
+        return fn(*args)
+    except ValueError as ex:  # the core's refusal, raised here
+        raise Refusal(str(ex)) from None
+
+
+def product(t):
+    """The product of an IntTuple's leaves (an integer is itself)."""
+    if type(t) is not tuple:
+        return t
+    return _plain_like(_call(_core.cute_product, t), t)
+
+
+def shape_div(a, b):
+    """CuTe's shape_div: a `?` on either side gives an unchecked `?`."""
+    return _plain_like(_call(_core.cute_shape_div, a, b), (a, b))
+
+
+def cosize(shape, stride):
+    """The DSL's cosize of shape:stride (integer strides)."""
+    return _call(_core.cute_dsl_cosize, shape, stride)
+
+
+def crd2idx(coord, shape, stride):
+    """The offset of `coord` (None for a mode's 0) in shape:stride."""
+    return _call(_core.cute_dsl_crd2idx, _none_as_zero(coord), shape, stride)
+
+
+def idx2crd(index, shape):
+    """The natural coordinate of `index` in `shape`. The coordinates of a
+    64-bit dynamic index are plain 32-bit `?`s, as the DSL prints them
+    (observed: idx2crd of `?{i64 div=8}` in (4,2,2) is (0,0,?))."""
+    crd = _call(_core.cute_dsl_idx2crd, index, shape)
+    return _narrow_wide(index, crd)
+
+
+def _none_as_zero(c):
+    if type(c) is tuple:
+        return tuple([_none_as_zero(e) for e in c])
+    return 0 if c is None else c
+
+
+def _narrow_wide(index, crd):
+    if type(index) is tuple:
+        return tuple([_narrow_wide(i, c) for i, c in zip(index, crd)])
+    if isinstance(index, _ints.DynInt) and index.width == 64:
+        return _plain(crd)
+    return crd
+
+
+def _plain(t):
+    if type(t) is tuple:
+        return tuple([_plain(e) for e in t])
+    if isinstance(t, _ints.DynInt):
+        return _ints.PlainDyn(t.value, 1, 32)
+    return t
+
+
+def _has_plain(t):
+    if type(t) is tuple:
+        return any(_has_plain(e) for e in t)
+    return type(t) is _ints.PlainDyn
+
+
+def _plain_like(result, operands):
+    """The twin's plain dynamic integers (_ints.PlainDyn: no divisibility
+    tracked) stay plain: when an operand holds one, every `?` of the
+    result is one."""
+    return _plain(result) if _has_plain(operands) else result
