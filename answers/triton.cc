@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/util/check.h"
@@ -179,6 +180,136 @@ std::string CvtText(const TritonCvtAnswer& a) {
       a.version_given ? " (--triton)"
                       : " (the newest modelled; --triton 3.6.0 for another)",
       "\n", CvtCostTable(a.targets));
+}
+
+OutDimSizes OutDimSizesOf(const LinearLayout& l) {
+  OutDimSizes out;
+  for (const auto& [name, size] : l.out_dims()) out.emplace_back(name, size);
+  return out;
+}
+
+namespace {
+
+std::optional<std::string> FormOf(const absl::StatusOr<std::string>& form,
+                                  std::string* why_none) {
+  if (form.ok()) return *form;
+  *why_none = std::string(form.status().message());
+  return std::nullopt;
+}
+
+std::optional<std::string> UnlessEmpty(const std::string& s) {
+  if (s.empty()) return std::nullopt;
+  return s;
+}
+
+absl::string_view YesNo(bool b) { return b ? "yes" : "no"; }
+
+}  // namespace
+
+TritonExplainAnswer AnswerExplain(GivenLayout given, int bits) {
+  const LayoutExplanation e = ExplainLayout(std::move(given), bits);
+  const LinearLayout& ll = e.given.layout;
+  TritonExplainAnswer a;
+  a.layout = e.given.text;
+  a.as_read = UnlessEmpty(e.given.as_read);
+  a.kind = e.given.kind;
+  a.shape = e.shape;
+  a.bases = BasesOf(ll);
+  a.out_dims = OutDimSizesOf(ll);
+  a.str = ll.ToString();
+  a.linear = e.linear;
+  a.padding = UnlessEmpty(e.padding);
+  a.injective = ll.IsInjective();
+  a.surjective = ll.IsSurjective();
+  a.invertible = ll.IsInvertible();
+  for (const auto& [name, mask] : e.masks) {
+    a.free_variable_masks.emplace_back(name, mask);
+  }
+  a.consecutive = e.consecutive;
+  a.cute = FormOf(e.cute_form, &a.cute_none);
+  a.xla = FormOf(e.xla_form, &a.xla_none);
+  std::string views_none;
+  a.view = FormOf(e.view, &views_none);
+  std::string unused;
+  a.view_hw = FormOf(e.view_hw, &unused);
+  if (IsDistributedLayout(ll) || IsSharedLayout(ll)) a.views_none = views_none;
+  a.first_in_dim = ll.num_in_dims() ? ll.in_dim_name(0) : std::string("none");
+  return a;
+}
+
+std::string ExplainText(const TritonExplainAnswer& a) {
+  std::string out = absl::StrCat("layout: ", a.layout, "\n");
+  // What was read, where it differs from what was written (defaults filled
+  // in, keys Triton ignores left out).
+  if (a.as_read.has_value() && *a.as_read != a.layout) {
+    absl::StrAppend(&out, "as read: ", *a.as_read, "\n");
+  }
+  absl::StrAppend(&out, "kind: ", a.kind, ", shape ",
+                  absl::StrJoin(a.shape, "x"), "\n",
+                  "linear layout (Triton's str):", a.str, "\n");
+  if (a.padding.has_value())
+    absl::StrAppend(&out, "padding: ", *a.padding, "\n");
+  if (a.linear.has_value())
+    absl::StrAppend(&out, "as TTGIR: ", *a.linear, "\n");
+  absl::StrAppend(&out, "injective: ", YesNo(a.injective),
+                  ", surjective: ", YesNo(a.surjective),
+                  ", invertible: ", YesNo(a.invertible), "\n");
+  out += "free variables (input bits that do not change the element):";
+  for (const auto& [name, mask] : a.free_variable_masks) {
+    absl::StrAppend(&out, " ", name, "=0x", absl::Hex(mask));
+  }
+  absl::StrAppend(
+      &out, "\nconsecutive elements of the first in-dim (", a.first_in_dim,
+      ", row-major): ", a.consecutive, "\n",
+      "CuTe (in-dims as modes -> index, dim0 fastest): ",
+      a.cute.has_value() ? *a.cute : absl::StrCat("none (", a.cute_none, ")"),
+      "\n", "XLA (offset -> index): ",
+      a.xla.has_value() ? *a.xla : absl::StrCat("none (", a.xla_none, ")"),
+      a.xla.has_value() && a.padding.has_value()
+          ? " (of the linear component; XLA has no padding every N elements)"
+          : "",
+      "\n");
+  if (a.view.has_value()) {
+    absl::StrAppend(&out, "\nview:\n", *a.view, "\nhardware view:\n",
+                    a.view_hw.value_or(""));
+  } else if (!a.views_none.empty()) {
+    absl::StrAppend(&out, "views: ", a.views_none, "\n");
+  }
+  return out;
+}
+
+TritonCheckAnswer AnswerCheck(const LayoutCheckRequest& request) {
+  const LayoutCheck check = CheckLayout(request);
+  TritonCheckAnswer a;
+  a.ok = check.status.ok();
+  a.kind = UnlessEmpty(check.kind);
+  a.ttgir = UnlessEmpty(check.ttgir);
+  a.shape = request.shape;
+  if (a.ok) {
+    a.bases = BasesOf(check.layout);
+    a.out_dims = OutDimSizesOf(check.layout);
+  } else {
+    a.error = std::string(check.status.message());
+  }
+  if (!check.notes.empty()) a.notes = check.notes;
+  a.type = absl::StrCat(request.memdesc ? "!ttg.memdesc<" : "tensor<",
+                        absl::StrJoin(request.shape, "x"), "x", request.element,
+                        ">");
+  a.threads_per_warp = request.threads_per_warp;
+  a.str = check.layout.ToString();
+  return a;
+}
+
+std::string CheckText(const TritonCheckAnswer& a) {
+  std::string out = absl::StrCat("accepted: ", a.ttgir.value_or(""), "\n",
+                                 "on ", a.type, " in a module of ",
+                                 a.threads_per_warp, " threads per warp\n",
+                                 "linear layout (Triton's str):", a.str, "\n");
+  if (a.notes.has_value()) {
+    for (const std::string& n : *a.notes)
+      absl::StrAppend(&out, "note: ", n, "\n");
+  }
+  return out;
 }
 
 }  // namespace hlolayout::triton

@@ -27,6 +27,7 @@
 
 #include "absl/status/statusor.h"
 #include "hlolayout/triton/cvt_target.h"
+#include "hlolayout/triton/layout_check.h"
 #include "hlolayout/triton/layout_explain.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/util/fields.h"
@@ -144,6 +145,117 @@ std::string CvtText(const TritonCvtAnswer& a);
 
 // One row per target: scratch bytes, rounds, stores, loads, conflicts.
 std::string CvtCostTable(const std::vector<CvtTargetRow>& rows);
+
+// A LinearLayout's out-dims as [name, size] pairs.
+using OutDimSizes = std::vector<std::pair<std::string, int64_t>>;
+OutDimSizes OutDimSizesOf(const LinearLayout& l);
+
+// `hlolayout triton explain LAYOUT [--shape S]`: the layout's facts. `cute`,
+// `xla`, `view` and `view_hw` are None where there is no such form; the
+// fields left out of the JSON say why, for the text.
+struct TritonExplainAnswer {
+  std::string layout;
+  std::optional<std::string> as_read;
+  std::string kind;
+  std::vector<int64_t> shape;
+  BasesByInDim bases;
+  OutDimSizes out_dims;
+  std::string str;
+  std::optional<std::string> linear;
+  std::optional<std::string> padding;
+  bool injective = false, surjective = false, invertible = false;
+  std::vector<std::pair<std::string, int64_t>> free_variable_masks;
+  int64_t consecutive = 1;
+  std::optional<std::string> cute, xla, view, view_hw;
+  std::string first_in_dim;  // "none" without in-dims
+  std::string cute_none, xla_none;
+  std::string views_none;  // empty also when the layout has no views
+
+  template <typename Fields>
+  friend void HlolayoutFields(Fields& f, const TritonExplainAnswer& a) {
+    constexpr FieldOptions kObject =
+        FieldOptions().Json(FieldJson::kStringPairs);
+    constexpr FieldOptions kText = FieldOptions().Json(FieldJson::kLeftOut);
+    f.Type("TritonExplainAnswer", "What `hlolayout triton explain` says.");
+    f("layout", a.layout, "The layout as given.");
+    f("as_read", a.as_read, "A named layout as read (defaults filled in).");
+    f("kind", a.kind, "blocked, nvidia_mma, ..., or linear layout.");
+    f("shape", a.shape, "The out-dims' sizes.");
+    f("bases", a.bases, "The bases by in-dim.", kObject);
+    f("out_dims", a.out_dims, "[name, size] per out-dim.");
+    f("str", a.str, "Triton's printed form.");
+    f("linear", a.linear, "The same as #ttg.linear, where there is one.");
+    f("padding", a.padding, "A padded layout's padding.");
+    f("injective", a.injective, "No two positions hold one element.");
+    f("surjective", a.surjective, "Every element is held.");
+    f("invertible", a.invertible, "Injective and surjective.");
+    f("free_variable_masks", a.free_variable_masks,
+      "Per in-dim, the bits that do not change the element.", kObject);
+    f("consecutive", a.consecutive,
+      "Elements of the first in-dim in a row (row-major).");
+    f("cute", a.cute, "The CuTe layout of the same map, or None.");
+    f("xla", a.xla, "The XLA layout of the same map, or None.");
+    f("view", a.view, "Triton's view (at most 1,024 elements), or None.");
+    f("view_hw", a.view_hw, "Triton's hardware view, or None.");
+    f("first_in_dim", a.first_in_dim, "The first in-dim's name.", kText);
+    f("cute_none", a.cute_none, "Why there is no CuTe form.", kText);
+    f("xla_none", a.xla_none, "Why there is no XLA form.", kText);
+    f("views_none", a.views_none, "Why there are no views.", kText);
+  }
+};
+
+// AnswerExplain
+//
+// The facts of `given` (ExplainLayout), for elements of `bits` bits (which
+// choose the XLA form's element type).
+TritonExplainAnswer AnswerExplain(GivenLayout given, int bits);
+
+// The answer as `triton explain` prints it.
+std::string ExplainText(const TritonExplainAnswer& a);
+
+// `hlolayout triton check LAYOUT --shape S`: whether Triton accepts the
+// layout on the type. bases, out_dims and error are None as they do not
+// apply; notes are left out of the JSON when there are none.
+struct TritonCheckAnswer {
+  bool ok = false;
+  std::optional<std::string> kind;
+  std::optional<std::string> ttgir;
+  std::vector<int64_t> shape;
+  std::optional<BasesByInDim> bases;
+  std::optional<OutDimSizes> out_dims;
+  std::optional<std::string> error;
+  Omit<std::vector<std::string>> notes;
+  std::string type;  // tensor<64x64xf32> or !ttg.memdesc<...>
+  int64_t threads_per_warp = 0;
+  std::string str;
+
+  template <typename Fields>
+  friend void HlolayoutFields(Fields& f, const TritonCheckAnswer& a) {
+    constexpr FieldOptions kText = FieldOptions().Json(FieldJson::kLeftOut);
+    f.Type("TritonCheckAnswer", "What `hlolayout triton check` answers.");
+    f("ok", a.ok, "Triton accepts the layout on the type.");
+    f("kind", a.kind, "The layout's kind, or None when it did not parse.");
+    f("ttgir", a.ttgir, "The layout as read, or None.");
+    f("shape", a.shape, "The type's shape.");
+    f("bases", a.bases, "The bases by in-dim, or None when refused.",
+      FieldOptions().Json(FieldJson::kStringPairs));
+    f("out_dims", a.out_dims, "[name, size] per out-dim, or None.");
+    f("error", a.error, "Triton's refusal, or None.");
+    f("notes", a.notes,
+      "What an accepted type will not do; absent when there is nothing.");
+    f("type", a.type, "The type checked, as TTGIR.", kText);
+    f("threads_per_warp", a.threads_per_warp, "The module's warp size.", kText);
+    f("str", a.str, "Triton's printed form of the layout.", kText);
+  }
+};
+
+// AnswerCheck
+//
+// CheckLayout(request) as a value.
+TritonCheckAnswer AnswerCheck(const LayoutCheckRequest& request);
+
+// The answer as `triton check` prints an accepted layout.
+std::string CheckText(const TritonCheckAnswer& a);
 
 }  // namespace hlolayout::triton
 

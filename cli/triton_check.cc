@@ -10,13 +10,14 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/answers/triton.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/json.h"
 #include "hlolayout/triton/layout_check.h"
-#include "hlolayout/util/json_writer.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::cli {
 
@@ -110,9 +111,7 @@ int RunBatch(const std::string& path, IoContext& io) {
              << "\n";
       return 1;
     }
-    JsonWriter json;
-    triton::WriteLayoutCheckJson(*c, triton::CheckLayout(*c), json);
-    io.out << json.str() << "\n";
+    io.out << AnswerJson(triton::AnswerCheck(*c)) << "\n";
   }
   return 0;
 }
@@ -176,18 +175,16 @@ int RunTritonCheck(const std::vector<std::string>& raw, IoContext& io) {
   c.threads_per_warp = *tpw;
   if (*warps > 0) c.num_warps = *warps;
   if (*ctas > 0) c.num_ctas = *ctas;
-  const triton::LayoutCheck r = triton::CheckLayout(c);
+  const triton::TritonCheckAnswer r = triton::AnswerCheck(c);
   if (args->Has("json")) {
-    JsonWriter json(/*pretty=*/true);
-    triton::WriteLayoutCheckJson(c, r, json);
-    io.out << json.str() << "\n";
-    return r.status.ok() ? 0 : 1;
+    io.out << AnswerJson(r, RecordJsonWriter::Style::kIndented) << "\n";
+    return r.ok ? 0 : 1;
   }
-  if (!r.status.ok()) {
-    io.err << kWho << ": Triton refuses it: " << r.status.message() << "\n";
+  if (!r.ok) {
+    io.err << kWho << ": Triton refuses it: " << *r.error << "\n";
     return 1;
   }
-  io.out << triton::LayoutCheckText(c, r);
+  io.out << triton::CheckText(r);
   return 0;
 }
 

@@ -410,12 +410,12 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << l.status().message() << "\n";
     return 1;
   }
-  const triton::LayoutExplanation e =
-      triton::ExplainLayout(*std::move(l), p->bits);
+  const triton::TritonExplainAnswer a =
+      triton::AnswerExplain(*std::move(l), p->bits);
   if (p->args.Has("json")) {
-    io.out << triton::LayoutExplanationJson(e) << "\n";
+    io.out << AnswerJson(a, RecordJsonWriter::Style::kIndented) << "\n";
   } else {
-    io.out << triton::LayoutExplanationText(e);
+    io.out << triton::ExplainText(a);
   }
   return 0;
 }

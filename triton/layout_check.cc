@@ -172,46 +172,4 @@ absl::StatusOr<LayoutCheckRequest> LayoutCheckRequestFromJson(
   return r;
 }
 
-void WriteLayoutCheckJson(const LayoutCheckRequest& request,
-                          const LayoutCheck& check, JsonWriter& json) {
-  json.BeginObject();
-  json.Key("ok").Bool(check.status.ok());
-  json.Key("kind");
-  check.kind.empty() ? json.Null() : json.String(check.kind);
-  json.Key("ttgir");
-  check.ttgir.empty() ? json.Null() : json.String(check.ttgir);
-  json.Key("shape").IntArray(request.shape);
-  if (check.status.ok()) {
-    json.Key("bases");
-    WriteBasesObject(check.layout, json);
-    json.Key("out_dims");
-    WriteOutDimsArray(check.layout, json);
-    json.Key("error").Null();
-  } else {
-    json.Key("bases").Null();
-    json.Key("out_dims").Null();
-    json.Key("error").String(check.status.message());
-  }
-  if (!check.notes.empty()) {
-    json.Key("notes").BeginArray();
-    for (const std::string& note : check.notes) json.String(note);
-    json.EndArray();
-  }
-  json.EndObject();
-}
-
-std::string LayoutCheckText(const LayoutCheckRequest& request,
-                            const LayoutCheck& check) {
-  return absl::StrCat(
-      "accepted: ", check.ttgir, "\n", "on ",
-      request.memdesc ? "!ttg.memdesc<" : "tensor<",
-      absl::StrJoin(request.shape, "x"), "x", request.element, ">",
-      " in a module of ", request.threads_per_warp, " threads per warp\n",
-      "linear layout (Triton's str):", check.layout.ToString(), "\n",
-      absl::StrJoin(check.notes, "",
-                    [](std::string* out, const std::string& n) {
-                      absl::StrAppend(out, "note: ", n, "\n");
-                    }));
-}
-
 }  // namespace hlolayout::triton

@@ -28,7 +28,6 @@
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/json.h"
 #include "hlolayout/triton/linear_layout.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::triton {
 
@@ -74,13 +73,8 @@ LayoutCheck CheckLayout(const LayoutCheckRequest& request);
 absl::StatusOr<LayoutCheckRequest> LayoutCheckRequestFromJson(
     const JsonValue& v);
 
-// The answer as one JSON object (keys: ok, kind, ttgir, shape, bases,
-// out_dims, error, and notes when there are any), and as `triton check`
-// prints an accepted layout (a "note: " line for each note).
-void WriteLayoutCheckJson(const LayoutCheckRequest& request,
-                          const LayoutCheck& check, JsonWriter& json);
-std::string LayoutCheckText(const LayoutCheckRequest& request,
-                            const LayoutCheck& check);
+// `triton check`'s answer as a value, its JSON and text: answers/triton.h
+// (AnswerCheck).
 
 }  // namespace hlolayout::triton
 

@@ -7,11 +7,12 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/answers/triton.h"
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/json.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/type_verifier.h"
-#include "hlolayout/util/json_writer.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -30,10 +31,13 @@ LayoutCheckRequest Mfma(int threads_per_warp) {
   return r;
 }
 
-std::string Json(const LayoutCheckRequest& r, const LayoutCheck& c) {
-  JsonWriter json;
-  WriteLayoutCheckJson(r, c, json);
-  return json.str();
+// The answer's JSON and text (answers/triton.h) of the request `c` answers.
+std::string Json(const LayoutCheckRequest& r, const LayoutCheck&) {
+  return AnswerJson(AnswerCheck(r));
+}
+
+std::string LayoutCheckText(const LayoutCheckRequest& r, const LayoutCheck&) {
+  return CheckText(AnswerCheck(r));
 }
 
 TEST(LayoutCheck, MfmaOnItsWarpSize) {

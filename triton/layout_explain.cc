@@ -21,7 +21,6 @@
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
 #include "hlolayout/triton/xla_bridge.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -44,8 +43,6 @@ absl::StatusOr<std::vector<int64_t>> ShapeFor(
   }
   return at;
 }
-
-std::string YesNo(bool b) { return b ? "yes" : "no"; }
 
 // Elements a thread (the first in-dim) holds consecutively in row-major
 // order (Triton's isInnermostContiguous measure).
@@ -100,15 +97,6 @@ std::string PaddingText(const GivenLayout& g) {
   return absl::StrCat(
       absl::StrJoin(parts, ", "),
       " (the bases are the linear component: offsets before padding)");
-}
-
-void OptionalJson(const absl::StatusOr<std::string>& v, JsonWriter& json) {
-  v.ok() ? json.String(*v) : json.Null();
-}
-
-std::string FormText(const absl::StatusOr<std::string>& form) {
-  return form.ok() ? *form
-                   : absl::StrCat("none (", form.status().message(), ")");
 }
 
 }  // namespace
@@ -179,84 +167,6 @@ LayoutExplanation ExplainLayout(GivenLayout given, int bits) {
   if (viewable) e.linear = PrintLinear(ll);
   e.padding = PaddingText(e.given);
   return e;
-}
-
-std::string LayoutExplanationJson(const LayoutExplanation& e) {
-  const LinearLayout& ll = e.given.layout;
-  JsonWriter json(/*pretty=*/true);
-  json.BeginObject();
-  json.Key("layout").String(e.given.text);
-  json.Key("as_read");
-  e.given.as_read.empty() ? json.Null() : json.String(e.given.as_read);
-  json.Key("kind").String(e.given.kind);
-  json.Key("shape").IntArray(e.shape);
-  json.Key("bases");
-  WriteBasesObject(ll, json);
-  json.Key("out_dims");
-  WriteOutDimsArray(ll, json);
-  json.Key("str").String(ll.ToString());
-  json.Key("linear");
-  e.linear.has_value() ? json.String(*e.linear) : json.Null();
-  json.Key("padding");
-  e.padding.empty() ? json.Null() : json.String(e.padding);
-  json.Key("injective").Bool(ll.IsInjective());
-  json.Key("surjective").Bool(ll.IsSurjective());
-  json.Key("invertible").Bool(ll.IsInvertible());
-  json.Key("free_variable_masks").BeginObject();
-  for (const auto& [name, mask] : e.masks) json.Key(name).Int(mask);
-  json.EndObject();
-  json.Key("consecutive").Int(e.consecutive);
-  json.Key("cute");
-  OptionalJson(e.cute_form, json);
-  json.Key("xla");
-  OptionalJson(e.xla_form, json);
-  json.Key("view");
-  OptionalJson(e.view, json);
-  json.Key("view_hw");
-  OptionalJson(e.view_hw, json);
-  json.EndObject();
-  return json.str();
-}
-
-std::string LayoutExplanationText(const LayoutExplanation& e) {
-  const GivenLayout& g = e.given;
-  const LinearLayout& ll = g.layout;
-  std::string out = absl::StrCat("layout: ", g.text, "\n");
-  // What was read, where it differs from what was written (defaults filled
-  // in, keys Triton ignores left out).
-  if (!g.as_read.empty() && g.as_read != g.text) {
-    absl::StrAppend(&out, "as read: ", g.as_read, "\n");
-  }
-  absl::StrAppend(&out, "kind: ", g.kind, ", shape ",
-                  absl::StrJoin(e.shape, "x"), "\n",
-                  "linear layout (Triton's str):", ll.ToString(), "\n");
-  if (!e.padding.empty()) absl::StrAppend(&out, "padding: ", e.padding, "\n");
-  if (e.linear.has_value())
-    absl::StrAppend(&out, "as TTGIR: ", *e.linear, "\n");
-  absl::StrAppend(&out, "injective: ", YesNo(ll.IsInjective()),
-                  ", surjective: ", YesNo(ll.IsSurjective()),
-                  ", invertible: ", YesNo(ll.IsInvertible()), "\n");
-  out += "free variables (input bits that do not change the element):";
-  for (const auto& [name, mask] : e.masks) {
-    absl::StrAppend(&out, " ", name, "=0x", absl::Hex(mask));
-  }
-  absl::StrAppend(
-      &out, "\nconsecutive elements of the first in-dim (",
-      ll.num_in_dims() ? ll.in_dim_name(0) : std::string("none"),
-      ", row-major): ", e.consecutive, "\n",
-      "CuTe (in-dims as modes -> index, dim0 fastest): ", FormText(e.cute_form),
-      "\n", "XLA (offset -> index): ", FormText(e.xla_form),
-      e.xla_form.ok() && !e.padding.empty()
-          ? " (of the linear component; XLA has no padding every N elements)"
-          : "",
-      "\n");
-  if (e.view.ok()) {
-    absl::StrAppend(&out, "\nview:\n", *e.view, "\nhardware view:\n",
-                    *e.view_hw);
-  } else if (IsDistributedLayout(ll) || IsSharedLayout(ll)) {
-    absl::StrAppend(&out, "views: ", e.view.status().message(), "\n");
-  }
-  return out;
 }
 
 }  // namespace hlolayout::triton

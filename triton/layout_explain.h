@@ -10,13 +10,9 @@
 //       &warnings);
 //   LayoutExplanation e = ExplainLayout(std::move(g), /*bits=*/16);
 //   e.consecutive == 4;                  // each thread holds 4 in a row
-//   LayoutExplanationText(e);
-//   // layout: #ttg.blocked<{sizePerThread = [1, 4], ...}>
-//   // kind: blocked, shape 32x32
-//   // linear layout (Triton's str):
-//   //  - register=1 -> (0, 1) ...
-//   LayoutExplanationJson(e);            // {"layout": ..., "kind": "blocked",
-//                                        //  "shape": [32, 32], "bases": ...}
+//
+// `triton explain`'s answer, its text and JSON are answers/triton.h's
+// (AnswerExplain).
 #ifndef HLOLAYOUT_TRITON_LAYOUT_EXPLAIN_H_
 #define HLOLAYOUT_TRITON_LAYOUT_EXPLAIN_H_
 
@@ -88,11 +84,6 @@ struct LayoutExplanation {
 // form's element type). Views are given for at most 1,024 elements and
 // 4,096 positions.
 LayoutExplanation ExplainLayout(GivenLayout given, int bits);
-
-// The explanation as `triton explain` prints it, and as `--json` (pretty,
-// no trailing newline).
-std::string LayoutExplanationText(const LayoutExplanation& e);
-std::string LayoutExplanationJson(const LayoutExplanation& e);
 
 }  // namespace hlolayout::triton
 

@@ -8,6 +8,8 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/answers/triton.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -17,6 +19,16 @@ using ::testing::HasSubstr;
 constexpr char kBlocked[] =
     "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], "
     "warpsPerCTA = [4, 1], order = [1, 0]}>";
+
+// The answer's text and JSON (answers/triton.h) of what `e` explains.
+std::string LayoutExplanationText(const LayoutExplanation& e) {
+  return ExplainText(AnswerExplain(e.given, 16));
+}
+
+std::string LayoutExplanationJson(const LayoutExplanation& e) {
+  return AnswerJson(AnswerExplain(e.given, 16),
+                    RecordJsonWriter::Style::kIndented);
+}
 
 LayoutExplanation Explain(const std::string& text,
                           std::optional<std::vector<int64_t>> shape,

@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "_answer.h"
 #include "_record.h"
 #include "_triton_docs.h"
 #include "absl/hash/hash.h"
@@ -32,6 +33,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/answers/triton.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cvt_cost.h"
@@ -57,6 +59,8 @@ namespace py = pybind11;
 namespace hlolayout {
 namespace {
 
+using pyext::BindAnswer;
+using pyext::ToPython;
 using triton::LinearLayout;
 using triton::NamedInts;
 namespace docs = pyext::triton_docs;
@@ -351,18 +355,17 @@ LinearLayout FromText(const std::string& text,
   return Given(text, shape).layout;
 }
 
-// `hlolayout triton explain --json`, as text.
-std::string ExplainJson(const std::string& text,
-                        std::optional<std::vector<int64_t>> shape, int bits) {
-  return triton::LayoutExplanationJson(
-      triton::ExplainLayout(Given(text, shape), bits));
+// `hlolayout triton explain`'s answer (a TritonExplainAnswer; its
+// to_dict() is the CLI's --json).
+py::object Explain(const std::string& text,
+                   std::optional<std::vector<int64_t>> shape, int bits) {
+  return ToPython(triton::AnswerExplain(Given(text, shape), bits));
 }
 
-// `hlolayout triton check --json`, as text.
-std::string CheckJson(const std::string& layout, std::vector<int64_t> shape,
-                      const std::string& element, bool memdesc,
-                      int threads_per_warp, std::optional<int> num_warps,
-                      std::optional<int> num_ctas) {
+// `hlolayout triton check`'s answer (a TritonCheckAnswer).
+py::object Check(const std::string& layout, std::vector<int64_t> shape,
+                 const std::string& element, bool memdesc, int threads_per_warp,
+                 std::optional<int> num_warps, std::optional<int> num_ctas) {
   triton::LayoutCheckRequest r;
   r.layout = layout;
   r.shape = std::move(shape);
@@ -371,9 +374,7 @@ std::string CheckJson(const std::string& layout, std::vector<int64_t> shape,
   r.threads_per_warp = threads_per_warp;
   r.num_warps = num_warps;
   r.num_ctas = num_ctas;
-  JsonWriter json(/*pretty=*/true);
-  triton::WriteLayoutCheckJson(r, triton::CheckLayout(r), json);
-  return json.str();
+  return ToPython(triton::AnswerCheck(r));
 }
 
 py::list SmemInstrs(const std::vector<triton::SmemInstr>& instrs) {
@@ -659,9 +660,13 @@ void LayoutFunctions(py::module_& m) {
   });
   m.def("from_text", &FromText, py::arg("text"), py::arg("shape"),
         py::arg("bits") = triton::kDefaultElementBits);
-  m.def("explain", &ExplainJson, py::arg("text"), py::arg("shape"),
+  // The answers' classes (answers/triton.h), from their field lists.
+  py::module_ answers = m.def_submodule("_answers");
+  BindAnswer<triton::TritonExplainAnswer>(answers, "hlolayout.triton");
+  BindAnswer<triton::TritonCheckAnswer>(answers, "hlolayout.triton");
+  m.def("explain", &Explain, py::arg("text"), py::arg("shape"),
         py::arg("bits") = triton::kDefaultElementBits);
-  m.def("check", &CheckJson, py::arg("layout"), py::arg("shape"),
+  m.def("check", &Check, py::arg("layout"), py::arg("shape"),
         py::arg("element"), py::arg("memdesc"), py::arg("threads_per_warp"),
         py::arg("num_warps"), py::arg("num_ctas"));
   m.def("cvt_cost", &CvtCost, py::arg("src"), py::arg("dst"),

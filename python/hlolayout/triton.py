@@ -381,10 +381,9 @@ def explain(layout, shape=None, bits=16):
         >>> e["kind"], e["consecutive"], e["cute"]
         ('blocked', 4, '((4,2),(8,4),4,_1):((32,16),(128,1),4,_0)')
     """
-    import json
     text = layout.to_json() if isinstance(layout, LinearLayout) else \
         to_ttgir(layout)
-    return json.loads(_t.explain(text, _shape(shape), int(bits)))
+    return _t.explain(text, _shape(shape), int(bits)).to_dict()
 
 
 def check(layout, shape, element="f32", memdesc=False, threads_per_warp=32,
@@ -406,11 +405,10 @@ def check(layout, shape, element="f32", memdesc=False, threads_per_warp=32,
         >>> check(mfma, [64, 64])["error"].splitlines()[-1]
         'Layout has 64 threads per warp, but the module specifies 32 threads per warp.'
     """
-    import json
-    return json.loads(_t.check(
+    return _t.check(
         to_ttgir(layout), _shape(shape), str(element), bool(memdesc),
         int(threads_per_warp), None if num_warps is None else int(num_warps),
-        None if num_ctas is None else int(num_ctas)))
+        None if num_ctas is None else int(num_ctas)).to_dict()
 
 
 def cvt_cost(src, dst, shape, bits=16, target="cuda:90", triton="3.9.0"):
