@@ -8,6 +8,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/triton/cvt_target.h"
+#include "hlolayout/triton/layout_check.h"
 #include "hlolayout/triton/layout_explain.h"
 #include "hlolayout/util/fields.h"
 
@@ -85,6 +86,47 @@ TEST(TritonCvt, BasesByInDimAsAnObject) {
   ASSERT_FALSE(bases.empty());
   EXPECT_EQ(bases[0].first, "register");
   EXPECT_EQ(bases[0].second[0], (std::vector<int64_t>{1, 0}));
+}
+
+TEST(TritonExplain, BasesMasksAndFormsAsTheJsonSaysThem) {
+  const TritonExplainAnswer a = AnswerExplain(Given(kCols), 16);
+  EXPECT_EQ(a.kind, "blocked");
+  EXPECT_EQ(a.out_dims, (OutDimSizes{{"dim0", 64}, {"dim1", 64}}));
+  EXPECT_FALSE(a.xla.has_value());  // a register layout has no XLA form
+  EXPECT_FALSE(a.xla_none.empty());
+  EXPECT_FALSE(a.view.has_value());  // 4,096 elements: no view
+  EXPECT_THAT(a.views_none, HasSubstr("more than 1,024 elements"));
+  const std::string json = AnswerJson(a, RecordJsonWriter::Style::kIndented);
+  EXPECT_THAT(json, HasSubstr("\"bases\": {\n    \"register\": [\n      [\n"));
+  EXPECT_THAT(json,
+              HasSubstr("\"free_variable_masks\": {\n    \"register\": 0,"));
+  EXPECT_THAT(json, HasSubstr("\"xla\": null"));
+  EXPECT_THAT(json, ::testing::Not(HasSubstr("views_none")));
+  EXPECT_THAT(ExplainText(a), HasSubstr("views: more than 1,024 elements"));
+}
+
+TEST(TritonCheck, RefusalHasNoBasesAndNotesAreAbsentWhenNone) {
+  LayoutCheckRequest r;
+  r.layout =
+      "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, "
+      "32, 8], isTransposed = true}>";
+  r.shape = {64, 64};
+  r.threads_per_warp = 32;
+  const TritonCheckAnswer refused = AnswerCheck(r);
+  EXPECT_FALSE(refused.ok);
+  EXPECT_FALSE(refused.bases.has_value());
+  ASSERT_TRUE(refused.error.has_value());
+  EXPECT_THAT(AnswerJson(refused),
+              HasSubstr("\"bases\": null, \"out_dims\": null, \"error\": "));
+  r.threads_per_warp = 64;
+  const TritonCheckAnswer ok = AnswerCheck(r);
+  EXPECT_TRUE(ok.ok);
+  const std::string json = AnswerJson(ok);
+  EXPECT_THAT(json,
+              HasSubstr("\"out_dims\": [[\"dim0\", 64], [\"dim1\", 64]]"));
+  EXPECT_THAT(json, HasSubstr("\"error\": null}"));  // no notes key
+  EXPECT_THAT(CheckText(ok), HasSubstr("\non tensor<64x64xf32> in a module of "
+                                       "64 threads per warp\n"));
 }
 
 }  // namespace
