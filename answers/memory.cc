@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -102,6 +103,30 @@ Allocation AllocationOf(const BufferAllocation& x,
   return out;
 }
 
+// "jit(f)/while/body/add" -> "jit(f)/while/body".
+absl::string_view OpNamePrefix(absl::string_view op_name) {
+  const size_t slash = op_name.rfind('/');
+  return slash == absl::string_view::npos ? op_name : op_name.substr(0, slash);
+}
+
+// The live bytes of the values live at `p` by op_name prefix, most first.
+std::vector<std::pair<std::string, int64_t>> ByOpNamePrefix(
+    const MemoryAnalysis& a, const hlolayout::MemoryPeak& p) {
+  std::map<std::string, int64_t> by_prefix;
+  for (int64_t id : p.values) {
+    const hlolayout::LiveValue& v = a.values[id];
+    absl::string_view op = a.instructions[v.instruction].op_name();
+    by_prefix[op.empty() ? std::string("(no op_name)")
+                         : std::string(OpNamePrefix(op))] += v.bytes();
+  }
+  std::vector<std::pair<std::string, int64_t>> sorted(by_prefix.begin(),
+                                                      by_prefix.end());
+  std::stable_sort(
+      sorted.begin(), sorted.end(),
+      [](const auto& x, const auto& y) { return x.second > y.second; });
+  return sorted;
+}
+
 MemoryPeak PeakOf(const MemoryAnalysis& a, const hlolayout::MemoryPeak& p,
                   int64_t top) {
   MemoryPeak out;
@@ -109,9 +134,13 @@ MemoryPeak PeakOf(const MemoryAnalysis& a, const hlolayout::MemoryPeak& p,
   out.bytes = p.bytes;
   out.time = p.time;
   if (p.time < static_cast<int64_t>(a.instructions.size())) {
-    out.instruction = std::string(a.instructions[p.time].name());
-    out.op_name = std::string(a.instructions[p.time].op_name());
+    const ScheduledInstruction& at = a.instructions[p.time];
+    out.instruction = std::string(at.name());
+    out.op_name = std::string(at.op_name());
+    out.computation = std::string(at.computation());
   }
+  out.live_count = static_cast<int64_t>(p.values.size());
+  out.by_op_name_prefix = ByOpNamePrefix(a, p);
   const size_t shown =
       top > 0 ? std::min<size_t>(p.values.size(), top) : p.values.size();
   for (size_t k = 0; k < shown; ++k) {
@@ -123,6 +152,7 @@ MemoryPeak PeakOf(const MemoryAnalysis& a, const hlolayout::MemoryPeak& p,
     live.logical_bytes = v.logical_bytes();
     live.start = v.start;
     live.end = v.end;
+    live.shape = ShapeText(v.shape());
     out.live.push_back(std::move(live));
   }
   return out;
@@ -156,9 +186,22 @@ void SetAllocations(const hlolayout::ModuleMemory& memory, int64_t top,
 
 }  // namespace
 
+std::vector<MemoryPeak> MemoryPeaksOf(const MemoryAnalysis& a, bool tpu,
+                                      int64_t top, int64_t space) {
+  std::vector<MemoryPeak> out;
+  // XLA:TPU: each memory space's peak, never their sum.
+  if (space < 0 && !tpu) out.push_back(PeakOf(a, a.peak, top));
+  for (const hlolayout::MemoryPeak& p : a.space_peaks) {
+    if (space < 0 || p.memory_space == space) {
+      out.push_back(PeakOf(a, p, top));
+    }
+  }
+  return out;
+}
+
 ModuleMemory ModuleMemoryOf(const DumpModuleMemory& m,
                             std::optional<TpuMemory> tpu, int64_t top,
-                            int64_t space) {
+                            int64_t space, MemoryParts parts) {
   const MemoryAnalysis& a = m.live_ranges();
   ModuleMemory out;
   out.module = std::string(a.module_name);
@@ -167,19 +210,11 @@ ModuleMemory ModuleMemoryOf(const DumpModuleMemory& m,
   if (!a.replayed_scheduler.empty()) {
     out.replayed_scheduler = a.replayed_scheduler;
   }
-  // XLA:TPU: each memory space's peak, never their sum.
-  if (space < 0 && m.has_allocations()) {
-    out.peaks.push_back(PeakOf(a, a.peak, top));
-  }
-  for (const hlolayout::MemoryPeak& p : a.space_peaks) {
-    if (space < 0 || p.memory_space == space) {
-      out.peaks.push_back(PeakOf(a, p, top));
-    }
-  }
-  if (m.has_allocations() || m.tpu_buffers) {
+  out.peaks = MemoryPeaksOf(a, !m.has_allocations(), top, space);
+  if (parts == MemoryParts::kAll && (m.has_allocations() || m.tpu_buffers)) {
     SetAllocations(m.memory, top, out);
   } else {
-    out.platform = "tpu";
+    out.platform = std::string(DumpPlatformName(m.platform));
   }
   out.tpu = std::move(tpu);
   return out;

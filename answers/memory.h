@@ -29,6 +29,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -40,6 +41,7 @@
 #include "hlolayout/memory/compiled_memory_stats.h"
 #include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/dump_text.h"
+#include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/tpu_chip.h"
 #include "hlolayout/memory/tpu_memory.h"
 #include "hlolayout/util/fields.h"
@@ -201,6 +203,7 @@ struct LiveValue {
   int64_t logical_bytes = 0;
   int64_t start = 0;
   int64_t end = 0;
+  std::string shape;
 
   template <typename Fields>
   friend void HlolayoutFields(Fields& f, const LiveValue& v) {
@@ -214,6 +217,8 @@ struct LiveValue {
       "The same without tile and L(n) padding.");
     f("start", v.start, "The first schedule time it is live.", repr);
     f("end", v.end, "The last schedule time it is live.", repr);
+    f("shape", v.shape, "Its shape, XLA's text (not in to_dict()).",
+      FieldOptions().Json(FieldJson::kLeftOut));
   }
 };
 
@@ -225,6 +230,9 @@ struct MemoryPeak {
   std::optional<std::string> instruction;
   std::optional<std::string> op_name;
   std::vector<LiveValue> live;  // at most `top`
+  std::optional<std::string> computation;
+  int64_t live_count = 0;
+  std::vector<std::pair<std::string, int64_t>> by_op_name_prefix;
 
   template <typename Fields>
   friend void HlolayoutFields(Fields& f, const MemoryPeak& p) {
@@ -246,6 +254,18 @@ struct MemoryPeak {
       omit);
     f("live", p.live,
       "The LiveValues live there, largest first (at most `top`).", repr);
+    // The text's, not in the JSON.
+    const FieldOptions text_only = FieldOptions().Json(FieldJson::kLeftOut);
+    f("computation", p.computation,
+      "The computation of that instruction (None past the last one; not "
+      "in to_dict()).",
+      text_only);
+    f("live_count", p.live_count,
+      "How many values are live there (not in to_dict()).", text_only);
+    f("by_op_name_prefix", p.by_op_name_prefix,
+      "The live bytes by op_name prefix ('jit(f)/while/body'; '(no "
+      "op_name)'), most first (not in to_dict()).",
+      text_only);
   }
 };
 
@@ -349,10 +369,22 @@ absl::StatusOr<std::optional<TpuMemory>> AnswerTpuOf(
     const HloModule& module, const DumpModuleMemory& analysed,
     const MemoryRequest& request);
 
+// What a module's answer holds: everything, or the live ranges and `tpu`
+// only (memory_analysis, heap and allocations None; the text's part, which
+// does not make every value's shape text).
+enum class MemoryParts : uint8_t { kAll, kLiveRanges };
+
 // One module's answer from its analysis and its TpuMemory (AnswerTpuOf).
 ModuleMemory ModuleMemoryOf(const DumpModuleMemory& analysed,
                             std::optional<TpuMemory> tpu, int64_t top,
-                            int64_t space);
+                            int64_t space,
+                            MemoryParts parts = MemoryParts::kAll);
+
+// The peaks of the answer: for a module with allocations (`tpu` false) all
+// memory's, then each memory space's; for XLA:TPU each memory space's only
+// (never their sum); with `space` >= 0 that space's only.
+std::vector<MemoryPeak> MemoryPeaksOf(const MemoryAnalysis& live_ranges,
+                                      bool tpu, int64_t top, int64_t space);
 
 // What ForEachMemoryAnswer hands over for each module: the module, its
 // analysis (for XLA's own dump texts and the HTML page) and its answer.

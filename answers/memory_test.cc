@@ -96,6 +96,30 @@ TEST(MemoryAnswerTest, AnswerMemoryOwnsItsStrings) {
   EXPECT_EQ(m.peaks[0].live[0].instruction.size(), 1u);
 }
 
+TEST(MemoryAnswerTest, LiveRangesPartHasPeaksOnly) {
+  const std::string text = ReadTestData(kMlpStep);
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text, {});
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  absl::StatusOr<DumpModuleMemory> m =
+      AnalyzeDumpModule(modules->front(), DumpPlatform::kGpu);
+  ASSERT_TRUE(m.ok()) << m.status();
+  const answers::ModuleMemory all = answers::ModuleMemoryOf(*m, {}, 2, -1);
+  const answers::ModuleMemory part =
+      answers::ModuleMemoryOf(*m, {}, 2, -1, answers::MemoryParts::kLiveRanges);
+  EXPECT_EQ(part.platform, "gpu");
+  EXPECT_FALSE(part.allocations.has_value());
+  EXPECT_FALSE(part.memory_analysis.has_value());
+  ASSERT_EQ(part.peaks.size(), all.peaks.size());
+  const answers::MemoryPeak& p = part.peaks[0];
+  EXPECT_EQ(p.live.size(), 2u);
+  EXPECT_GT(p.live_count, 2);
+  int64_t by_prefix = 0;
+  for (const auto& [prefix, bytes] : p.by_op_name_prefix) by_prefix += bytes;
+  EXPECT_EQ(by_prefix, p.bytes);
+  EXPECT_EQ(AnswerJson(p), AnswerJson(all.peaks[0]));
+  EXPECT_EQ(AnswerJson(p).find("computation"), std::string::npos);
+}
+
 TEST(MemoryAnswerTest, RefusesAnUnscheduledModule) {
   absl::StatusOr<answers::MemoryAnswer> a = answers::AnswerMemory(
       "HloModule a\nENTRY %main (p: f32[2]) -> f32[2] {\n"

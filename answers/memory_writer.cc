@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <map>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -26,92 +25,70 @@
 namespace hlolayout {
 namespace {
 
-// "jit(f)/while/body/add" -> "jit(f)/while/body".
-absl::string_view OpNamePrefix(absl::string_view op_name) {
-  const size_t slash = op_name.rfind('/');
-  return slash == absl::string_view::npos ? op_name : op_name.substr(0, slash);
+// Where a peak is: all memory, an XLA:TPU memory space as XLA:TPU names
+// it, or S(n) with its name.
+std::string PeakWhere(const answers::MemoryPeak& p, bool tpu) {
+  if (!p.memory_space.has_value()) return "all memory";
+  const int64_t s = *p.memory_space;
+  return tpu ? absl::StrCat(TpuMemorySpaceTitle(s), " (XLA:TPU's \"",
+                            XlaTpuMemorySpaceName(s), "\")")
+             : absl::StrCat(MemorySpaceKey(s), " (", MemorySpaceName(s), ")");
 }
 
-void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
-                           const TpuMemory* tpu, int64_t top, int64_t space,
-                           std::ostream& out) {
-  out << "module " << (a.module_name.empty() ? "(no name)" : a.module_name)
-      << ": " << a.schedule_end << " scheduled instructions, "
-      << a.values.size() << " values\n";
-  if (m != nullptr) {
+// The text of one peak of the answer.
+void WritePeakText(const answers::MemoryPeak& p, bool tpu, int64_t top,
+                   std::ostream& out) {
+  out << "peak of " << PeakWhere(p, tpu) << ": " << p.bytes << " bytes at time "
+      << p.time;
+  if (p.instruction.has_value()) {
+    out << ", " << *p.instruction << " in " << p.computation.value_or("");
+    if (!p.op_name.value_or("").empty()) out << " (" << *p.op_name << ")";
+  }
+  out << "\n  values live at the peak (" << p.live_count << "):\n";
+  for (const answers::LiveValue& v : p.live) {
+    out << "    " << v.instruction << ShapeIndexString(v.index) << "  "
+        << v.shape << "  " << v.bytes << " B  " << PercentOf(v.bytes, p.bytes);
+    // A tuple's index table has no padding.
+    if (v.bytes > v.logical_bytes && v.shape.rfind('(', 0) != 0) {
+      out << "  padding " << (v.bytes - v.logical_bytes) << " B";
+    }
+    out << "  live " << v.start << "-" << v.end << "\n";
+  }
+  if (top > 0 && p.live_count > top) {
+    out << "    ... " << (p.live_count - top) << " more\n";
+  }
+  out << "  by op_name prefix:\n";
+  for (const auto& [prefix, bytes] : p.by_op_name_prefix) {
+    out << "    " << prefix << ": " << bytes << " B ("
+        << PercentOf(bytes, p.bytes) << ")\n";
+  }
+}
+
+// The text of one module: the head and the peaks from its answer `v`; what
+// XLA will allocate from the analysis (`m`, null for an XLA:TPU module) or
+// v.tpu; `a` for an XLA:TPU module read without the model.
+void WriteModuleMemoryText(const answers::ModuleMemory& v,
+                           const MemoryAnalysis& a, const ModuleMemory* m,
+                           int64_t top, int64_t space, std::ostream& out) {
+  out << "module " << (v.module.empty() ? "(no name)" : v.module) << ": "
+      << v.schedule_end << " scheduled instructions, " << v.value_count
+      << " values\n";
+  const bool tpu = m == nullptr;
+  if (!tpu) {
     out << XlaAllocationText(*m)
         << AllocationSizesText(ExplainAllocationSizes(*m), top);
-  } else if (tpu != nullptr) {
-    out << TpuMemoryText(*tpu);
+  } else if (v.tpu.has_value()) {
+    out << TpuMemoryText(*v.tpu);
   } else {
     out << TpuAllocationText(a);
   }
-  std::vector<const MemoryPeak*> peaks;
-  if (space < 0 && m == nullptr) {
-    // XLA:TPU: each memory space's peak, never all of them added together.
-    for (const MemoryPeak& p : a.space_peaks) peaks.push_back(&p);
-  } else if (space < 0) {
-    peaks.push_back(&a.peak);
-    if (a.space_peaks.size() > 1) {
-      for (const MemoryPeak& p : a.space_peaks) peaks.push_back(&p);
-    }
-  } else {
-    for (const MemoryPeak& p : a.space_peaks) {
-      if (p.memory_space == space) peaks.push_back(&p);
-    }
-    if (peaks.empty()) out << "  no values in memory space " << space << "\n";
+  // All memory's peak, and each space's when there are several.
+  size_t shown = v.peaks.size();
+  if (!tpu && space < 0 && shown == 2) shown = 1;
+  if (space >= 0 && v.peaks.empty()) {
+    out << "  no values in memory space " << space << "\n";
   }
-  for (const MemoryPeak* p : peaks) {
-    const std::string where =
-        p->memory_space < 0 ? std::string("all memory")
-        : m == nullptr
-            ? absl::StrCat(TpuMemorySpaceTitle(p->memory_space),
-                           " (XLA:TPU's \"",
-                           XlaTpuMemorySpaceName(p->memory_space), "\")")
-            : absl::StrCat(MemorySpaceKey(p->memory_space), " (",
-                           MemorySpaceName(p->memory_space), ")");
-    out << "peak of " << where << ": " << p->bytes << " bytes at time "
-        << p->time;
-    if (p->time < static_cast<int64_t>(a.instructions.size())) {
-      const ScheduledInstruction& at = a.instructions[p->time];
-      out << ", " << at.name() << " in " << at.computation();
-      if (!at.op_name().empty()) out << " (" << at.op_name() << ")";
-    }
-    out << "\n  values live at the peak (" << p->values.size() << "):\n";
-    int64_t shown = 0;
-    for (int64_t id : p->values) {
-      if (top > 0 && shown++ >= top) {
-        out << "    ... " << (p->values.size() - top) << " more\n";
-        break;
-      }
-      const LiveValue& v = a.values[id];
-      out << "    " << a.instructions[v.instruction].name()
-          << ShapeIndexString(v.index()) << "  "
-          << (v.shape() != nullptr ? v.shape()->ToString(true) : "") << "  "
-          << v.bytes() << " B  " << PercentOf(v.bytes(), p->bytes);
-      if (v.bytes() > v.logical_bytes() && !v.shape()->IsTuple()) {
-        out << "  padding " << (v.bytes() - v.logical_bytes()) << " B";
-      }
-      out << "  live " << v.start << "-" << v.end << "\n";
-    }
-    std::map<std::string, int64_t> by_prefix;
-    for (int64_t id : p->values) {
-      const LiveValue& v = a.values[id];
-      absl::string_view op = a.instructions[v.instruction].op_name();
-      by_prefix[op.empty() ? std::string("(no op_name)")
-                           : std::string(OpNamePrefix(op))] += v.bytes();
-    }
-    std::vector<std::pair<std::string, int64_t>> sorted(by_prefix.begin(),
-                                                        by_prefix.end());
-    std::stable_sort(
-        sorted.begin(), sorted.end(),
-        [](const auto& x, const auto& y) { return x.second > y.second; });
-    out << "  by op_name prefix:\n";
-    for (const auto& entry : sorted) {
-      out << "    " << entry.first << ": " << entry.second << " B ("
-          << PercentOf(entry.second, p->bytes) << ")\n";
-    }
-  }
+  for (size_t k = 0; k < shown; ++k) WritePeakText(v.peaks[k], tpu, top, out);
 }
 
 }  // namespace
@@ -119,8 +96,13 @@ void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
 std::string ModuleMemoryText(const MemoryAnalysis& live_ranges,
                              const ModuleMemory* m, int64_t top,
                              int64_t space) {
+  answers::ModuleMemory v;
+  v.module = std::string(live_ranges.module_name);
+  v.schedule_end = live_ranges.schedule_end;
+  v.value_count = static_cast<int64_t>(live_ranges.values.size());
+  v.peaks = answers::MemoryPeaksOf(live_ranges, m == nullptr, top, space);
   std::ostringstream out;
-  WriteModuleMemoryText(live_ranges, m, nullptr, top, space, out);
+  WriteModuleMemoryText(v, live_ranges, m, top, space, out);
   return out.str();
 }
 
@@ -234,7 +216,10 @@ absl::Status MemoryWriter::WriteModule(const HloModule& module,
       break;
     case MemoryForm::kText:
       if (!first_) out << "\n";
-      WriteModuleMemoryText(live_ranges, memory, t, top, space, out);
+      WriteModuleMemoryText(
+          answers::ModuleMemoryOf(analysed, *std::move(tpu_answer), top, space,
+                                  answers::MemoryParts::kLiveRanges),
+          live_ranges, memory, top, space, out);
       break;
   }
   first_ = false;

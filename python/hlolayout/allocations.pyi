@@ -89,6 +89,7 @@ class LiveValue:
     logical_bytes: int
     start: int
     end: int
+    shape: str
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
@@ -101,6 +102,9 @@ class MemoryPeak:
     instruction: Optional[str]
     op_name: Optional[str]
     live: Tuple[LiveValue, ...]
+    computation: Optional[str]
+    live_count: int
+    by_op_name_prefix: Tuple[Tuple[str, int], ...]
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated

@@ -587,3 +587,19 @@ def test_tpu_lists_follow_top_as_the_cli_does(cli):
     assert len(m20.tpu.padding.by_bytes) == 20
     assert [m.to_dict()] == json.loads(cli.text("memory", "--json", "--top=1",
                                                 step))
+
+
+def test_peaks_hold_what_the_text_prints(cli):
+    """A peak's computation, how many values are live there, the bytes by
+    op_name prefix and each live value's shape: what `hlolayout memory`'s
+    text prints, from the same answer (not in to_dict(), as not in --json)."""
+    (m,) = hl.memory(TWO_TEMPS, platform="gpu", top=1)
+    p = m.peaks[0]
+    assert (p.instruction, p.computation, p.live_count) == ("o", "main", 3)
+    assert [(v.instruction, v.shape) for v in p.live] == [("p", "f32[256]{0}")]
+    assert p.by_op_name_prefix == (("(no op_name)", 2560),)
+    assert "computation" not in p.to_dict() and "shape" not in p.live[0].to_dict()
+    text = cli.text("memory", "--platform=gpu", "--top=1", "-",
+                    input=TWO_TEMPS)
+    assert "peak of all memory: 2560 bytes at time 4, o in main\n" in text
+    assert "values live at the peak (3):\n    p{}  f32[256]{0}  1024 B" in text
