@@ -90,6 +90,8 @@
 //    index.FindInstruction(name), index.users(place), O(1) each;
 //    OperandShape(computation, operand), O(1): an operand's shape where the
 //    dump prints none.
+//    A visitor (ReadHlo) is handed the same facts and operand indices with
+//    each instruction (cost: docs/hlo-text.md, "What a visitor is handed").
 //    hlo/verifier.h: VerifyHloModule(text, module), the shape checks XLA's
 //    HloVerifier makes beside its parser (elementwise, tuple,
 //    get-tuple-element, parameters against the signature), located as the

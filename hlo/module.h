@@ -117,9 +117,11 @@ struct HloOperand {
   // kWholeResult when no `#N` is written. The reader refuses an N over
   // INT32_MAX ("output index out of range").
   int32_t output_index = kWholeResult;
-  // The instruction that defines `name`: its index in the same computation,
-  // set by ReadHloModules; -1 when none does (a module read with
-  // keep_going past errors, or an instruction streamed to a visitor).
+  // The instruction that defines `name`: its index in the same computation
+  // (for a visitor: how many instructions of the computation it was handed
+  // before that one), set by the reader; -1 when none does, or not known:
+  // a module read with keep_going past errors, read_operands off, or, for a
+  // visitor of ReadHloInParts, the first computation of a part after a cut.
   int32_t index = -1;
 
   bool has_shape() const { return shape != nullptr; }
@@ -292,9 +294,8 @@ struct HloInstruction {
   static constexpr int8_t kAskAttributes = -2;
 
   // Typed attributes. Each answers from what the reader recorded (one load
-  // and compare), else reads attributes() (a record made otherwise, or
-  // streamed to a visitor before the facts were known): the same answer,
-  // O(attributes).
+  // and compare; streamed records too), else reads attributes() (a record
+  // made otherwise): the same answer, O(attributes).
   //
   // get-tuple-element's `index=N` (any opcode's first `index=`); nullopt
   // without one or for a value that is not a number 0..INT64_MAX.
@@ -430,7 +431,7 @@ struct HloComputation;
 // The shape of `operand` of an instruction of `computation`: the one
 // written at the use, else its definition's (HloOperand::index; element N
 // of a tuple for `%name#N`); null when neither is known (no index: a module
-// read with keep_going past errors, or streamed). Today's dumps write no
+// read with keep_going past errors). Today's dumps write no
 // shape at a use (`fusion(%p, %c)`): this is where its shape comes from.
 // O(1). Not owned: the module's (HloModule::shapes).
 const Shape* OperandShape(const HloComputation& computation,

@@ -126,7 +126,14 @@ struct HloReadOptions {
 // keep them) and the `const Shape*` of the instruction and its operands (the
 // reader's shape cache owns them and empties itself between instructions
 // when full): copy a Shape to keep it, and do not key anything by its
-// address. The string views live as long as the text.
+// address. The string views live as long as the text. Each instruction
+// comes with what ReadHloModules records too: its attribute facts and
+// typed attributes (HloInstruction::fusion_kind, ...) and each operand's
+// definition (HloOperand::index: how many instructions of the computation
+// the visitor was handed before it), so a visitor that keeps per-
+// instruction data in a vector needs no table of names. Not given: callees
+// (a computation may be called before it is read) and OperandShape (keep
+// the shapes you need by index).
 class HloVisitor {
  public:
   virtual ~HloVisitor() = default;

@@ -219,15 +219,17 @@ absl::Status Reader::CheckInstruction(DraftInstruction& in,
     kinds |= HloAttributeKindOf(attribute.name());
   }
   const bool operands = options_.read_operands;
-  // Links are kept for a module collected only (a visitor streamed to sees
-  // the records' defaults: HloOperand::index -1, the facts unknown).
-  const bool link = collect_ != nullptr;
-  if (link) {
-    RecordAttributeFacts(in, kinds);
-    for (size_t i = 0; i < in.operand_list.size(); ++i) {
-      in.operand_list[i].index =
-          operands && resolved != nullptr ? IndexOfDefinition(resolved[i]) : -1;
-    }
+  // Every record gets its facts and operand links, a visitor streamed to
+  // too; except that in the first computation of a part after a cut (read
+  // on its own thread), a streamed visitor sees no index (-1): the part
+  // does not know where in its computation it begins (a module collected
+  // is linked again once the parts are joined).
+  const bool link = collect_ != nullptr || !(tail_ && in_first_computation_);
+  RecordAttributeFacts(in, kinds);
+  for (size_t i = 0; i < in.operand_list.size(); ++i) {
+    in.operand_list[i].index = operands && link && resolved != nullptr
+                                   ? IndexOfDefinition(resolved[i])
+                                   : -1;
   }
   if (operands) {
     absl::Status status;
