@@ -12,12 +12,13 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/answers/memory.h"
+#include "hlolayout/answers/memory_writer.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/dump_folder_table.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/memory/dump_text.h"
-#include "hlolayout/answers/memory_writer.h"
 #include "hlolayout/memory/tpu_chip.h"
 #include "hlolayout/memory/tpu_memory.h"
 #include "hlolayout/memory/xla_buffer_file.h"
@@ -220,11 +221,13 @@ int ParseMemoryFlags(const Args& a, MemoryFlags& f, IoContext& io) {
   }
   f.format = *form;
   const std::string platform_text = args->Value("platform", "");
-  if (!platform_text.empty() && platform_text != "gpu" &&
-      platform_text != "cpu" && platform_text != "tpu") {
-    io.err << "hlolayout memory: --platform must be gpu, cpu or tpu, not '"
-           << platform_text << "'\n";
-    return 2;
+  if (!platform_text.empty()) {
+    f.requested = answers::MemoryPlatformNamed(platform_text);
+    if (!f.requested.has_value()) {
+      io.err << "hlolayout memory: --platform must be gpu, cpu or tpu, not '"
+             << platform_text << "'\n";
+      return 2;
+    }
   }
   if (args->Has("tpu")) {
     const std::string name = args->Value("tpu", "");
@@ -241,11 +244,6 @@ int ParseMemoryFlags(const Args& a, MemoryFlags& f, IoContext& io) {
     io.err << "hlolayout memory: cannot read --xla-creation-order file '"
            << args->Value("xla-creation-order", "") << "'\n";
     return 2;
-  }
-  if (!platform_text.empty()) {
-    f.requested = platform_text == "gpu"   ? XlaPlatform::kGpu
-                  : platform_text == "cpu" ? XlaPlatform::kCpu
-                                           : XlaPlatform::kTpu;
   }
   const std::string top_text = args->Value("top", "20");
   if (!absl::SimpleAtoi(top_text, &f.top) || f.top < 0) {
@@ -289,21 +287,18 @@ int WriteMemoryPage(const std::string& target, const std::string& page,
   return 0;
 }
 
-// How RunMemory reads the file at `path`.
+// The request of the flags for the file at `path`, and how it is read
+// (answers/memory.h's MemoryReadOptions, as hl.memory() reads).
 DumpTextOptions FileOptions(const std::string& path, const MemoryFlags& flags) {
-  DumpTextOptions options;
-  options.file_name = path == "-" ? "<stdin>" : path;
-  options.platform = flags.requested;
-  options.xla_creation_order = flags.creation_order;
-  // A large text is read in parts on `threads` threads (the same
-  // modules; hlo/reader.h).
-  options.threads = static_cast<int>(flags.threads);
-  // The writer reads the answers only.
-  options.give_back_operands = true;
-  // XLA:TPU modules get the model of XLA:TPU's buffer assignment, for
-  // every form (memory/tpu_memory.h, XLA's own files).
-  options.tpu_buffers = true;
-  return options;
+  answers::MemoryRequest request;
+  request.top = flags.top;
+  request.space = flags.space;
+  request.platform = flags.requested;
+  request.tpu = flags.tpu;
+  request.xla_creation_order = flags.creation_order;
+  request.threads = static_cast<int>(flags.threads);
+  request.file_name = path == "-" ? "<stdin>" : path;
+  return answers::MemoryReadOptions(request);
 }
 
 // Whether `text`, the file at `path`, is XLA:TPU's own
