@@ -613,3 +613,15 @@ def _q(v, d=1, t=None):
 ])
 def test_index_queries_on_the_cpp_core(expr, dsl):
     assert cute.pretty_str(eval(expr, {"cute": cute, "_q": _q})) == dsl
+
+
+# The DSL refuses a static size that is not positive in either operand of
+# shape_div ("Expected size in shape to be strictly positive"); the old
+# twin answered (shape_div(-2, 4) was 0).
+@pytest.mark.parametrize("a, b", [
+    (-2, 4), (4, -2), (4, 0), ((4, 0), 2), (0, 4), ((4, 2), (2, -1)),
+    (_q(16, 8), -2),
+])
+def test_shape_div_refuses_sizes_that_are_not_positive(a, b):
+    with pytest.raises(cute.Refusal, match="strictly positive"):
+        cute.shape_div(a, b)

@@ -43,8 +43,23 @@ def product(t):
 
 
 def shape_div(a, b):
-    """CuTe's shape_div: a `?` on either side gives an unchecked `?`."""
+    """CuTe's shape_div: a `?` on either side gives an unchecked `?`. Every
+    static size of both must be positive (observed: the DSL refuses
+    shape_div(4, -2), shape_div((4,0), 2), "Expected size in shape to be
+    strictly positive")."""
+    for x in _static_leaves((a, b)):
+        if x <= 0:
+            raise Refusal("shape_div: expects every static size to be "
+                          "strictly positive, got %d" % x)
     return _plain_like(_call(_core.cute_shape_div, a, b), (a, b))
+
+
+def _static_leaves(t):
+    if type(t) is tuple:
+        for e in t:
+            yield from _static_leaves(e)
+    elif type(t) is int:
+        yield t
 
 
 def cosize(shape, stride):
