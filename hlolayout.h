@@ -276,6 +276,7 @@
 // named TTGIR layouts, convert_layout costs, CuTe and XLA bridges; the
 // commands' answers.
 #include "hlolayout/answers/triton.h"
+#include "hlolayout/answers/triton_smem.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/cvt_cost.h"
@@ -293,7 +294,6 @@
 #include "hlolayout/triton/report_input.h"
 #include "hlolayout/triton/smem_report.h"
 #include "hlolayout/triton/smem_twin.h"
-#include "hlolayout/triton/smem_twin_answer.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"

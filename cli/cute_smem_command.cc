@@ -9,13 +9,14 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/answers/triton_smem.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/smem_atoms.h"
 #include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/triton/smem_twin_answer.h"
 #include "hlolayout/triton/ttgir_parser.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::cli {
 
@@ -122,8 +123,8 @@ int RunCuteSmem(const std::vector<std::string>& args, IoContext& io) {
     answer = triton::AnswerSmemAtom(name, shape, order);
   }
   if (!answer.ok()) return Fail(io, answer.status().message());
-  io.out << (json_out ? triton::SmemTwinAnswerJson(*answer) + "\n"
-                      : triton::SmemTwinAnswerText(*answer));
+  io.out << (json_out ? AnswerJson(*answer) + "\n"
+                      : triton::SmemTwinText(*answer));
   return 0;
 }
 

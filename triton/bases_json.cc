@@ -10,7 +10,6 @@
 #include "absl/strings/str_format.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/util/edit_distance.h"
-#include "hlolayout/util/json_string.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -195,58 +194,25 @@ absl::StatusOr<LinearLayout> LayoutFromJson(absl::string_view text,
   return LayoutFromJsonValue(*v, text, file_name);
 }
 
+FromBasesArgs FromBasesOf(const LinearLayout& l) {
+  FromBasesArgs a;
+  for (int d = 0; d < l.num_in_dims(); ++d) {
+    std::vector<std::vector<int64_t>> bases;
+    for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
+      auto b = l.Basis(d, i);
+      bases.emplace_back(b.begin(), b.end());
+    }
+    a.bases.emplace_back(l.in_dim_name(d), std::move(bases));
+  }
+  for (int o = 0; o < l.num_out_dims(); ++o) {
+    a.out_dims.push_back(l.out_dim_name(o));
+    a.out_sizes.push_back(l.OutDimSize(o));
+  }
+  return a;
+}
+
 std::string LayoutToJson(const LinearLayout& l) {
-  std::string s = "{\"bases\": [";
-  for (int d = 0; d < l.num_in_dims(); ++d) {
-    if (d) s += ", ";
-    s += "[";
-    AppendJsonString(&s, l.in_dim_name(d));
-    s += ", [";
-    for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
-      if (i) s += ", ";
-      s += "[";
-      auto b = l.Basis(d, i);
-      for (size_t o = 0; o < b.size(); ++o) {
-        if (o) s += ", ";
-        absl::StrAppend(&s, b[o]);
-      }
-      s += "]";
-    }
-    s += "]]";
-  }
-  s += "], \"out_dims\": [";
-  for (int o = 0; o < l.num_out_dims(); ++o) {
-    if (o) s += ", ";
-    AppendJsonString(&s, l.out_dim_name(o));
-  }
-  s += "], \"out_sizes\": [";
-  for (int o = 0; o < l.num_out_dims(); ++o) {
-    if (o) s += ", ";
-    absl::StrAppend(&s, l.OutDimSize(o));
-  }
-  s += "], \"require_surjective\": false}";
-  return s;
-}
-
-void WriteBasesObject(const LinearLayout& l, JsonWriter& json) {
-  json.BeginObject();
-  for (int d = 0; d < l.num_in_dims(); ++d) {
-    json.Key(l.in_dim_name(d)).BeginArray();
-    for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
-      auto b = l.Basis(d, i);
-      json.IntArray(std::vector<int64_t>(b.begin(), b.end()));
-    }
-    json.EndArray();
-  }
-  json.EndObject();
-}
-
-void WriteOutDimsArray(const LinearLayout& l, JsonWriter& json) {
-  json.BeginArray();
-  for (const auto& [name, size] : l.out_dims()) {
-    json.BeginArray().String(name).Int(size).EndArray();
-  }
-  json.EndArray();
+  return AnswerJson(FromBasesOf(l));
 }
 
 }  // namespace hlolayout::triton

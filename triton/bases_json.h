@@ -18,13 +18,16 @@
 #ifndef HLOLAYOUT_TRITON_BASES_JSON_H_
 #define HLOLAYOUT_TRITON_BASES_JSON_H_
 
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/triton/json.h"
 #include "hlolayout/triton/linear_layout.h"
-#include "hlolayout/util/json_writer.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::triton {
 
@@ -51,20 +54,31 @@ absl::StatusOr<NamedBases> BasesFromJsonValue(const JsonValue& v,
                                               absl::string_view text,
                                               absl::string_view file_name = "");
 
+// The arguments of Triton's LinearLayout.from_bases that make `l`, as
+// LayoutToJson writes them (require_surjective false: the sizes are given).
+struct FromBasesArgs {
+  std::vector<std::pair<std::string, std::vector<std::vector<int64_t>>>> bases;
+  std::vector<std::string> out_dims;
+  std::vector<int64_t> out_sizes;
+  bool require_surjective = false;
+
+  template <typename Fields>
+  friend void HlolayoutFields(Fields& f, const FromBasesArgs& a) {
+    f.Type("FromBasesArgs", "The arguments of LinearLayout.from_bases.");
+    f("bases", a.bases, "[in-dim, [[...], ...]] pairs, in order.");
+    f("out_dims", a.out_dims, "The out-dims' names.");
+    f("out_sizes", a.out_sizes, "The out-dims' sizes.");
+    f("require_surjective", a.require_surjective, "Always false.");
+  }
+};
+FromBasesArgs FromBasesOf(const LinearLayout& l);
+
 // LayoutToJson
 //
 // {"bases": [[in, [[...]]], ...], "out_dims": [name, ...], "out_sizes":
-// [...], "require_surjective": false}, which LayoutFromJson reads back to
-// an equal layout.
+// [...], "require_surjective": false} (AnswerJson of FromBasesOf(l)), which
+// LayoutFromJson reads back to an equal layout.
 std::string LayoutToJson(const LinearLayout& l);
-
-// WriteBasesObject, WriteOutDimsArray
-//
-// The bases as one object {in: [[...], ...], ...} and the out-dims as
-// [[name, size], ...], written into `json` (the keys `bases` and `out_dims`
-// of `triton explain`, `check` and `cvt` answers).
-void WriteBasesObject(const LinearLayout& l, JsonWriter& json);
-void WriteOutDimsArray(const LinearLayout& l, JsonWriter& json);
 
 }  // namespace hlolayout::triton
 

@@ -1,8 +1,9 @@
-#include "hlolayout/triton/smem_twin_answer.h"
+#include "hlolayout/answers/triton_smem.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -10,6 +11,7 @@
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ttgir_parser.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -36,40 +38,52 @@ TEST(SmemTwinAnswer, AtomToTriton) {
   absl::StatusOr<SmemTwinAnswer> a = AnswerSmemAtom(
       "GMMA::Layout_K_SW128_Atom<half_t>", Static("(128,64)"), std::nullopt);
   ASSERT_TRUE(a.ok()) << a.status();
-  ASSERT_TRUE(a->nvmma_twin.has_value());
-  EXPECT_EQ(a->nvmma_twin->attr, kNvmma);
-  EXPECT_EQ(SmemTwinAnswerText(*a),
+  const auto* cute = std::get_if<SmemFromCute>(&*a);
+  ASSERT_NE(cute, nullptr);
+  EXPECT_EQ(cute->triton, kNvmma);
+  EXPECT_EQ(SmemTwinText(*a),
             "Layout: Sw<3,4,3> o smem_ptr[16b](unset) o "
             "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))\n"
             "LayoutElements: Sw<3,3,3> o _0 o "
             "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))\n"
             "Triton: " +
                 std::string(kNvmma) + " on memdesc shape [128, 64]\n");
-  EXPECT_THAT(SmemTwinAnswerJson(*a),
-              HasSubstr("\"MemdescShape\": [128, 64]}"));
+  EXPECT_THAT(AnswerJson(*a), HasSubstr("\"MemdescShape\": [128, 64]}"));
 }
 
 TEST(SmemTwinAnswer, AtomWithoutTwin) {
   absl::StatusOr<SmemTwinAnswer> a = AnswerSmemAtom(
       "GMMA::Layout_MN_INTER_Atom<half_t>", Static("(64,64)"), std::nullopt);
   ASSERT_TRUE(a.ok()) << a.status();
-  EXPECT_FALSE(a->nvmma_twin.has_value());
-  EXPECT_THAT(SmemTwinAnswerText(*a), HasSubstr("\nTriton: none\n"));
-  EXPECT_THAT(SmemTwinAnswerJson(*a), HasSubstr("\"Triton\": \"none\"}"));
+  EXPECT_FALSE(std::get<SmemFromCute>(*a).memdesc_shape.has_value());
+  EXPECT_THAT(SmemTwinText(*a), HasSubstr("\nTriton: none\n"));
+  EXPECT_THAT(AnswerJson(*a), HasSubstr("\"Triton\": \"none\"}"));
 }
 
 TEST(SmemTwinAnswer, TritonToAtom) {
   absl::StatusOr<SmemTwinAnswer> a =
       AnswerNvmmaShared(Nvmma(kNvmma), {128, 64});
   ASSERT_TRUE(a.ok()) << a.status();
-  ASSERT_TRUE(a->cute_twin.has_value());
-  const std::string text = SmemTwinAnswerText(*a);
+  ASSERT_TRUE(std::holds_alternative<SmemFromTriton>(*a));
+  EXPECT_EQ(std::get<SmemFromTriton>(*a).atom,
+            "GMMA::Layout_K_SW128_Atom<half_t>");
+  const std::string text = SmemTwinText(*a);
   EXPECT_THAT(text, HasSubstr("Atom: GMMA::Layout_K_SW128_Atom<half_t>\n"
                               "Shape: (_128,_64)\nOrder: none\n"));
-  EXPECT_THAT(SmemTwinAnswerJson(*a),
+  EXPECT_THAT(AnswerJson(*a),
               HasSubstr("{\"Triton\": \"" + std::string(kNvmma) +
                         "\", \"MemdescShape\": [128, 64], \"Atom\": "
                         "\"GMMA::Layout_K_SW128_Atom<half_t>\""));
+}
+
+TEST(SmemTwinAnswer, TritonKeysInTheOrderTheyWereWritten) {
+  absl::StatusOr<SmemTwinAnswer> a = AnswerNvmmaShared(
+      Nvmma("#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, "
+            "elementBitWidth = 16}>"),
+      {8, 8});
+  ASSERT_TRUE(a.ok()) << a.status();
+  const std::string json = AnswerJson(*a);
+  EXPECT_THAT(json, HasSubstr("\"MemdescShape\": [8, 8], \"Atom\": "));
 }
 
 TEST(SmemTwinAnswer, BadNamesAndShapes) {
