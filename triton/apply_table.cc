@@ -126,26 +126,29 @@ std::string AppliedText(const LinearLayout& l, const AppliedTable& t) {
   return text;
 }
 
+std::vector<AppliedRow> AppliedRows(const LinearLayout& l,
+                                    const AppliedTable& t) {
+  std::vector<AppliedRow> rows;
+  for (int64_t x = 0; x < t.rows; ++x) {
+    AppliedRow r;
+    for (const auto& [name, unused] : t.inputs.names) {
+      r.in.emplace_back(name, t.ins[l.InDimIndex(name)][x]);
+    }
+    for (int o = 0; o < l.num_out_dims(); ++o) {
+      r.out.emplace_back(l.out_dim_name(o), t.outs[o][x]);
+    }
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
 std::string AppliedJson(const LinearLayout& l, const AppliedTable& t) {
-  JsonWriter json;
   if (!t.inputs.any_range) {
+    JsonWriter json;
     OutputsJson(l, t, 0, json);
     return json.str() + "\n";
   }
-  json.BeginArray();
-  for (int64_t x = 0; x < t.rows; ++x) {
-    json.BeginObject();
-    json.Key("in").BeginObject();
-    for (const auto& [name, unused] : t.inputs.names) {
-      json.Key(name).Int(t.ins[l.InDimIndex(name)][x]);
-    }
-    json.EndObject();
-    json.Key("out");
-    OutputsJson(l, t, x, json);
-    json.EndObject();
-  }
-  json.EndArray();
-  return json.str() + "\n";
+  return AnswerJson(AppliedRows(l, t)) + "\n";
 }
 
 std::string FreeMasksText(const LinearLayout& l) {

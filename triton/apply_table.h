@@ -23,6 +23,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::triton {
 
@@ -61,8 +62,25 @@ absl::StatusOr<AppliedTable> ApplyOverInputs(const LinearLayout& l,
 // "register=1,lane=1 -> dim0=0,dim1=5".
 std::string AppliedText(const LinearLayout& l, const AppliedTable& t);
 
+// One row of a table over ranges: the inputs and the outputs by dim name
+// (JSON objects {"register": 1, ...}).
+struct AppliedRow {
+  std::vector<std::pair<std::string, int64_t>> in, out;
+
+  template <typename Fields>
+  friend void HlolayoutFields(Fields& f, const AppliedRow& r) {
+    constexpr FieldOptions kObject =
+        FieldOptions().Json(FieldJson::kStringPairs);
+    f.Type("AppliedRow", "One input of `triton apply` and its outputs.");
+    f("in", r.in, "The input's value of each in-dim named.", kObject);
+    f("out", r.out, "The output's value of each out-dim.", kObject);
+  }
+};
+std::vector<AppliedRow> AppliedRows(const LinearLayout& l,
+                                    const AppliedTable& t);
+
 // {"dim0": 0, "dim1": 4} when no range was named; else a list of
-// {"in": {...}, "out": {...}}.
+// {"in": {...}, "out": {...}} (AnswerJson of AppliedRows).
 std::string AppliedJson(const LinearLayout& l, const AppliedTable& t);
 
 // FreeVariableMasks (triton/ops.h) as "register=0x0,lane=0x3,..." and as

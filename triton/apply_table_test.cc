@@ -47,6 +47,10 @@ TEST(ApplyTableTest, RangesFirstFastest) {
               ::testing::StartsWith("[{\"in\": {\"lane\": 2, \"register\": 0, "
                                     "\"warp\": 0}, \"out\": {\"dim0\": 1, "
                                     "\"dim1\": 0}}, "));
+  const std::vector<AppliedRow> rows = AppliedRows(l, *t);
+  ASSERT_EQ(static_cast<int64_t>(rows.size()), t->rows);
+  EXPECT_EQ(rows[1].in[0], (std::pair<std::string, int64_t>("lane", 3)));
+  EXPECT_EQ(rows[1].out[1], (std::pair<std::string, int64_t>("dim1", 4)));
 }
 
 TEST(ApplyTableTest, BadInputs) {
