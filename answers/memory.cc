@@ -240,6 +240,9 @@ DumpTextOptions MemoryReadOptions(const MemoryRequest& request) {
   // XLA:TPU modules get the model of XLA:TPU's buffer assignment, for every
   // form (memory/tpu_memory.h, XLA's own files).
   options.tpu_buffers = true;
+  // The generation the model sizes XLA:TPU's tuple tables for, where the
+  // dump does not say it (docs/xla-tpu.md).
+  options.tpu = request.tpu;
   return options;
 }
 

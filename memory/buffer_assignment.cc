@@ -182,6 +182,13 @@ class Assigner {
     return w.a.index;
   }
   void AddGlobal(int64_t allocation, int64_t gv, int64_t offset, int64_t size);
+  // A tuple index table sized without the generation (XLA:TPU).
+  void NoteTpuTable(const Shape& shape) {
+    if (shape.IsTuple() && shape.tuple_size() != 0 &&
+        !options_.tpu_generation.has_value()) {
+      out_.tpu_tables_guessed = true;
+    }
+  }
   void AddBuffer(int64_t allocation, int64_t b) {
     for (int64_t gv : Values(b)) {
       AddGlobal(allocation, gv, 0, buffers_[b].size);
@@ -254,7 +261,9 @@ void Assigner::CollectGlobalValues() {
     gv.end = lv.end;
     gv.bytes = lv.bytes();
     if (platform_ == XlaPlatform::kTpu && lv.shape() != nullptr) {
-      gv.bytes = buffer_internal::XlaTpuBufferBytes(*lv.shape(), gv.bytes);
+      gv.bytes = buffer_internal::XlaTpuBufferBytes(*lv.shape(), gv.bytes,
+                                                    options_.tpu_generation);
+      NoteTpuTable(*lv.shape());
     }
     gv.color = lv.memory_space();
     gv.is_tuple = lv.shape() != nullptr && lv.shape()->IsTuple();
@@ -765,7 +774,9 @@ void Assigner::AssignThreadLocal() {
   std::vector<ThreadLocalValue>& locals = ids_.thread_local_values;
   if (platform_ == XlaPlatform::kTpu) {
     for (ThreadLocalValue& v : locals) {
-      v.bytes = buffer_internal::XlaTpuBufferBytes(*v.shape, v.bytes);
+      v.bytes = buffer_internal::XlaTpuBufferBytes(*v.shape, v.bytes,
+                                                   options_.tpu_generation);
+      NoteTpuTable(*v.shape);
     }
   }
   std::vector<int64_t> order(locals.size());
@@ -951,6 +962,9 @@ void Assigner::Finish() {
 
 BufferAssignment Assigner::Run() {
   out_.platform = platform_;
+  if (platform_ == XlaPlatform::kTpu) {
+    out_.tpu_generation = options_.tpu_generation;
+  }
   out_.alignment = XlaAlignment(platform_);
   aliased_ = AliasedParameters(module_);
   ids_ = buffer_internal::ComputeXlaIds(g_, platform_ == XlaPlatform::kCpu,

@@ -33,6 +33,7 @@
 #include "absl/types/optional.h"
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/tpu_chip.h"
 #include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
@@ -77,6 +78,11 @@ struct BufferAssignmentOptions {
   // MemoryAnalysisOptions::threads, for the live ranges the assignment
   // starts from (the answers do not depend on it).
   int threads = 1;
+  // XLA:TPU: the generation the module was compiled for (TpuGenerationFor),
+  // which sizes tuple index tables (docs/xla-tpu.md). Unset: v4's and
+  // v5e's sizes, and BufferAssignment::tpu_tables_guessed says where that
+  // decided a size.
+  absl::optional<TpuGeneration> tpu_generation;
 };
 
 // A value placed in an allocation.
@@ -203,6 +209,10 @@ struct BufferAssignment {
   // The bytes of what is always allocated: each parameter, constant and
   // live-out allocation's largest value.
   int64_t static_bytes = 0;
+  // XLA:TPU: BufferAssignmentOptions::tpu_generation, and whether a tuple
+  // index table was sized without it (v4's and v5e's size taken).
+  absl::optional<TpuGeneration> tpu_generation;
+  bool tpu_tables_guessed = false;
 
   // The allocation holding the temp buffers, -1 when there is none.
   int64_t temp_allocation() const;

@@ -119,9 +119,15 @@ struct ThreadLocalValue {
 // XLA:TPU's rules (memory/xla_tpu_rules.cc; docs/xla-tpu.md, learned from
 // what XLA:TPU writes). The bytes a value of `shape` takes in XLA:TPU's
 // buffer assignment, given its padded bytes (tile padding counted): a
-// tuple's index table 512 (an empty one 0), an array without tiles outside SMEM
-// a whole (8,128) tile of elements, any other array its padded bytes.
-int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes);
+// tuple's index table XlaTpuTupleTableBytes, an array without tiles outside
+// SMEM a whole (8,128) tile of elements, any other array its padded bytes.
+int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes,
+                          absl::optional<TpuGeneration> generation);
+// The index table of a tuple of `elements` elements on `generation`: 4
+// bytes an element rounded up to 512 bytes (v4, v5e, and a generation not
+// known) or to 32 (v5p, v6e); 0 for an empty tuple.
+int64_t XlaTpuTupleTableBytes(int64_t elements,
+                              absl::optional<TpuGeneration> generation);
 // The alignment of XLA:TPU's heap offsets in a memory space.
 int64_t XlaTpuAlignment(int64_t memory_space);
 // XLA:TPU's memory_analysis() temp and peak figures, set in `b.stats` from

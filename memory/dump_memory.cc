@@ -19,7 +19,7 @@ absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
     const HloModule& module, DumpPlatform platform,
     absl::Span<const std::string> xla_creation_order, int threads,
     const std::function<void(absl::Span<const int32_t>)>& operands_read,
-    bool tpu_buffers) {
+    bool tpu_buffers, absl::optional<TpuGeneration> tpu_generation) {
   DumpModuleMemory out;
   out.platform = platform;
   out.tpu_buffers = platform == DumpPlatform::kTpu && tpu_buffers;
@@ -38,6 +38,7 @@ absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
   options.xla_creation_order.assign(xla_creation_order.begin(),
                                     xla_creation_order.end());
   options.threads = threads;
+  if (platform == DumpPlatform::kTpu) options.tpu_generation = tpu_generation;
   absl::StatusOr<ModuleMemory> memory = AnalyzeModuleMemory(module, options);
   if (!memory.ok()) return memory.status();
   out.memory = *std::move(memory);

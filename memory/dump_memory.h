@@ -31,6 +31,7 @@
 #include "absl/types/span.h"
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/tpu_chip.h"
 
 namespace hlolayout {
 
@@ -72,12 +73,14 @@ struct DumpModuleMemory {
 // reads the operand lists to the end.
 // `tpu_buffers`: for kTpu, the buffer assignment too (XLA:TPU's rules,
 // docs/xla-tpu.md; `operands_read` is then not called).
+// `tpu_generation`: BufferAssignmentOptions::tpu_generation, for kTpu.
 absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
     const HloModule& module, DumpPlatform platform,
     absl::Span<const std::string> xla_creation_order = {}, int threads = 1,
     const std::function<void(absl::Span<const int32_t>)>& operands_read =
         nullptr,
-    bool tpu_buffers = false);
+    bool tpu_buffers = false,
+    absl::optional<TpuGeneration> tpu_generation = absl::nullopt);
 
 }  // namespace hlolayout
 

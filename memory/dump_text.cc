@@ -11,10 +11,12 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/optional.h"
 #include "hlolayout/hlo/give_back.h"
 #include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/opcode.h"
 #include "hlolayout/hlo/reader.h"
+#include "hlolayout/memory/tpu_chip.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/util/side_by_side.h"
 
@@ -76,6 +78,8 @@ absl::Status ForEachDumpModule(absl::string_view text,
   if (modules->empty()) return NoHloModuleError(text, options.file_name);
   if (options.text_read) options.text_read();
   absl::Status status;
+  // XLA:TPU's target_arguments file beside the dump, read once when needed.
+  absl::optional<std::string> target_arguments;
   // The reader counted them: without any, no instruction is looked at again.
   const bool unknown = std::any_of(
       modules->begin(), modules->end(),
@@ -99,9 +103,17 @@ absl::Status ForEachDumpModule(absl::string_view text,
       }
       const DumpPlatform platform =
           ChooseDumpPlatform(module, options.file_name, options.platform);
+      absl::optional<TpuGeneration> generation;
+      if (platform == DumpPlatform::kTpu && options.tpu_buffers) {
+        if (!target_arguments.has_value()) {
+          target_arguments =
+              ReadXlaTpuTargetArguments(options.file_name).value_or("");
+        }
+        generation = TpuGenerationFor(module, *target_arguments, options.tpu);
+      }
       analysed = AnalyzeDumpModule(module, platform, options.xla_creation_order,
                                    options.threads, operands_read,
-                                   options.tpu_buffers);
+                                   options.tpu_buffers, generation);
       if (!analysed.ok() && !options.file_name.empty()) {
         const absl::Status& e = analysed.status();
         analysed = absl::Status(

@@ -73,6 +73,11 @@ struct DumpTextOptions {
   // (DumpModuleMemory::tpu_buffers), for the texts of XLA's own dump files;
   // their operand lists are then not given back.
   bool tpu_buffers = false;
+  // The generation an XLA:TPU module was compiled for, as --tpu says it.
+  // The model of its assignment takes the one XLA:TPU's target_arguments
+  // file beside `file_name` names first, then this, then the module's
+  // memory spaces (TpuGenerationFor).
+  absl::optional<TpuGeneration> tpu;
 };
 
 using DumpModuleVisitor =

@@ -154,6 +154,18 @@ absl::optional<TpuGeneration> TpuGenerationOfModule(const HloModule& module) {
   return absl::nullopt;
 }
 
+absl::optional<TpuGeneration> TpuGenerationFor(
+    const HloModule& module, absl::string_view target_arguments,
+    absl::optional<TpuGeneration> requested) {
+  if (!target_arguments.empty()) {
+    absl::optional<TpuGeneration> named =
+        TpuGenerationOfTargetArguments(target_arguments);
+    if (named.has_value()) return named;
+  }
+  if (requested.has_value()) return requested;
+  return TpuGenerationOfModule(module);
+}
+
 std::string XlaTpuMemorySpaceName(int64_t color) {
   switch (color) {
     case 0:

@@ -76,6 +76,15 @@ absl::optional<std::string> ReadXlaTpuTargetArguments(
 // values there on v4 only; v5e, v5p and v6e use S(1)). None otherwise.
 absl::optional<TpuGeneration> TpuGenerationOfModule(const HloModule& module);
 
+// The generation XLA:TPU compiled `module` for, as far as anything says:
+// the one `target_arguments` (the text of its target_arguments file; may
+// be empty) names, else `requested` (--tpu), else TpuGenerationOfModule's;
+// none when nothing says. (memory/tpu_memory.h's answer decides the same
+// way, and refuses a `requested` that the file contradicts.)
+absl::optional<TpuGeneration> TpuGenerationFor(
+    const HloModule& module, absl::string_view target_arguments,
+    absl::optional<TpuGeneration> requested);
+
 // XLA:TPU's name of memory space (color) `color` in its
 // -memory-usage-report.txt: "default" (0), "vmem" (1), "smem" (2), "hbm"
 // (3), "host" (4), "cmem" (5), else "color_N" (the same on the four

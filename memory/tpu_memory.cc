@@ -207,6 +207,13 @@ absl::StatusOr<TpuMemory> AnswerTpuMemory(const HloModule& module,
       "checked against XLA:TPU";
   t.checked = false;
   const BufferAssignment& b = analysed.memory.buffers;
+  if (b.tpu_tables_guessed) {
+    // The generation decides the size of tuple index tables: not known,
+    // the model took v4's and v5e's (docs/xla-tpu.md).
+    absl::StrAppend(&t.figures_from,
+                    "; the chip not known, tuple index tables are sized as "
+                    "on v4 and v5e (512-byte units; 32-byte on v5p and v6e)");
+  }
   const MemoryAnalysis& a = analysed.live_ranges();
   const TpuChip* chip =
       t.chip.has_value() ? &TpuChipOf(*TpuGenerationNamed(*t.chip)) : nullptr;

@@ -7,7 +7,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "absl/types/optional.h"
+#include "absl/types/span.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
+#include "hlolayout/memory/tpu_chip.h"
+#include "hlolayout/layout/sizes.h"
 #include "hlolayout/shape/primitive_type.h"
 
 namespace hlolayout {
@@ -45,13 +50,60 @@ int64_t ElementsTiled8x128(const Shape& shape) {
   return elements;
 }
 
+// An array split by its layout's `SC(d:i,...)` (seen on v5p only): the
+// padded bytes of its largest piece, physical dimension d (0 the most major)
+// cut at the split indices; none for an array without a split.
+absl::optional<int64_t> SplitPieceBytes(const Shape& shape) {
+  if (!shape.has_layout() || shape.layout().split_configs().empty()) {
+    return absl::nullopt;
+  }
+  const absl::Span<const int64_t> minor_to_major =
+      shape.layout().minor_to_major();
+  const int64_t rank = shape.rank();
+  if (static_cast<int64_t>(minor_to_major.size()) != rank) return absl::nullopt;
+  Shape piece = shape;
+  for (const SplitConfig& split : shape.layout().split_configs()) {
+    if (split.dimension < 0 || split.dimension >= rank) return absl::nullopt;
+    const int64_t d = minor_to_major[rank - 1 - split.dimension];
+    const int64_t n = shape.dimension(d);
+    int64_t largest = 0, from = 0;
+    for (int64_t at : split.split_indices) {
+      if (at < from || at > n) return absl::nullopt;
+      largest = std::max(largest, at - from);
+      from = at;
+    }
+    piece.set_dimension(d, std::max(largest, n - from));
+  }
+  absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(piece);
+  if (!sizes.ok()) return absl::nullopt;
+  return sizes->padded_bytes;
+}
+
 }  // namespace
 
-int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes) {
-  // An index table of a tuple: 512 bytes whatever its element count (1 to
-  // 107 elements seen), 0 for an empty tuple.
-  if (shape.IsTuple()) return shape.tuple_size() == 0 ? 0 : 512;
+int64_t XlaTpuTupleTableBytes(int64_t elements,
+                              absl::optional<TpuGeneration> generation) {
+  // 4 bytes an element, rounded up to 512 bytes on v4 and v5e (1 to 107
+  // elements: 512; 440: 2048) and to 32 on v5p and v6e (1 to 8: 32, 9 to
+  // 16: 64, 107: 448). A generation not known is taken as v4's and v5e's.
+  const bool fine = generation.has_value() &&
+                    (*generation == TpuGeneration::kV5p ||
+                     *generation == TpuGeneration::kV6e);
+  const int64_t unit = fine ? 32 : 512;
+  if (elements <= 0 || elements > (int64_t{1} << 40)) return 0;
+  return RoundUp(elements * 4, unit);
+}
+
+int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes,
+                          absl::optional<TpuGeneration> generation) {
+  if (shape.IsTuple()) {
+    return XlaTpuTupleTableBytes(
+        static_cast<int64_t>(shape.tuple_size()), generation);
+  }
   if (!shape.IsArray()) return padded_bytes;
+  // A split array: its largest piece (v5p, `SC(0:16)` on f32[32,128] in
+  // VMEM: 8,192 bytes, half the array).
+  if (absl::optional<int64_t> piece = SplitPieceBytes(shape)) return *piece;
   const bool tiled = shape.has_layout() && !shape.layout().tiles().empty();
   const int64_t space = shape.has_layout() ? shape.layout().memory_space() : 0;
   if (tiled || space == kScalarMemorySpace) return padded_bytes;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
 
 namespace hlolayout {
@@ -114,12 +115,13 @@ int64_t TempBytes(const MemoryAnalysis& analysis,
 // those that share a buffer (a loop's state in its body and after it)
 // included: XLA:TPU counts a loop's VMEM state once in the body's parameter
 // and once in the value the body writes into it.
-int64_t SpacePeak(const MemoryAnalysis& analysis, int64_t color) {
+int64_t SpacePeak(const MemoryAnalysis& analysis, int64_t color,
+                  absl::optional<TpuGeneration> generation) {
   std::map<int64_t, int64_t> change;
   for (const LiveValue& v : analysis.values) {
     if (v.memory_space() != color || v.shape() == nullptr) continue;
     if (v.end < v.start) continue;
-    const int64_t size = XlaTpuBufferBytes(*v.shape(), v.bytes());
+    const int64_t size = XlaTpuBufferBytes(*v.shape(), v.bytes(), generation);
     change[v.start] = Add(change[v.start], size);
     change[static_cast<int64_t>(v.end) + 1] -= size;
   }
@@ -135,7 +137,9 @@ int64_t SpacePeak(const MemoryAnalysis& analysis, int64_t color) {
 // S(3)'s values, or the size of S(6)'s temp allocation if larger.
 int64_t ScopedSpacesPeak(const MemoryAnalysis& analysis,
                          const BufferAssignment& b) {
-  int64_t peak = std::max(SpacePeak(analysis, 1), SpacePeak(analysis, 3));
+  const absl::optional<TpuGeneration> g = b.tpu_generation;
+  int64_t peak =
+      std::max(SpacePeak(analysis, 1, g), SpacePeak(analysis, 3, g));
   for (const BufferAllocation& a : b.allocations) {
     if (a.is_temp() && a.color == 6) peak = std::max(peak, a.size);
   }

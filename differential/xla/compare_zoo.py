@@ -63,6 +63,13 @@ class Module:
   def compiled(self):
     return "error" not in self.xla
 
+  def chip_args(self):
+    """`--tpu=GENERATION` for a module XLA:TPU compiled (the generation the
+    harness compiled for, as XLA:TPU's target_arguments file says it; the
+    cache does not keep that file)."""
+    target = self.xla.get("target", "")
+    return [f"--tpu={target}"] if "libtpu" in self.xla and target else []
+
   def path(self, suffix=""):
     dump = self.xla["dump"]
     return os.path.join(self.directory, dump[:-len(".txt")] + suffix + ".txt")
@@ -81,7 +88,7 @@ def _read(path):
 
 
 def check_memory_analysis(hlolayout, m):
-  out, err = _run(hlolayout, ["memory", "--json", m.path()])
+  out, err = _run(hlolayout, ["memory", "--json", *m.chip_args(), m.path()])
   if err:
     return f"hlolayout memory failed: {err}"
   (ours,) = json.loads(out)
@@ -106,7 +113,7 @@ def ids_from_creation_order(hlolayout, m, xla, vmem_offsets=False):
     path = f.name
   try:
     out, err = _run(hlolayout, ["memory", "--format=xla-buffers",
-                                f"--xla-creation-order={path}", m.path()])
+                                f"--xla-creation-order={path}", *m.chip_args(), m.path()])
   finally:
     os.unlink(path)
   if err:
@@ -126,7 +133,7 @@ def check_buffers(hlolayout, m):
   the way."""
   m.results["value_ids"] = "not compared: the allocations differ"
   m.results["created_ids"] = "not compared: the allocations differ"
-  out, err = _run(hlolayout, ["memory", "--format=xla-buffers", m.path()])
+  out, err = _run(hlolayout, ["memory", "--format=xla-buffers", *m.chip_args(), m.path()])
   if err:
     m.results["sizes"] = f"hlolayout memory failed: {err}"
     return f"hlolayout memory failed: {err}"
@@ -185,7 +192,7 @@ def same_given_creation_order(hlolayout, m, fmt, xla, what):
     path = f.name
   try:
     out, err = _run(hlolayout, ["memory", f"--format={fmt}",
-                                f"--xla-creation-order={path}", m.path()])
+                                f"--xla-creation-order={path}", *m.chip_args(), m.path()])
   finally:
     os.unlink(path)
   return not err and not xla_texts.compare_lines(out, xla, what)
@@ -201,7 +208,7 @@ TIE_ORDER_UNEXPLAINED = ("the order of equal-size groups, not XLA's given XLA's 
 
 
 def check_usage(hlolayout, m):
-  out, err = _run(hlolayout, ["memory", "--format=xla-usage", m.path()])
+  out, err = _run(hlolayout, ["memory", "--format=xla-usage", *m.chip_args(), m.path()])
   if err:
     return f"hlolayout memory failed: {err}"
   xla = _read(m.path("-memory-usage-report"))
@@ -225,7 +232,7 @@ RANGE_ORDER_UNEXPLAINED = ("the order of BufferLiveRange lines, not XLA's given 
 def check_live_ranges(hlolayout, m):
   if not os.path.exists(m.path("-live-range")):
     return None  # an older dump without one: nothing to compare
-  out, err = _run(hlolayout, ["memory", "--format=xla", m.path()])
+  out, err = _run(hlolayout, ["memory", "--format=xla", *m.chip_args(), m.path()])
   if err:
     return f"hlolayout memory failed: {err}"
   xla = _read(m.path("-live-range"))

@@ -186,6 +186,11 @@ def compile_module(fn, args, out):
     src = stem + suffix + ".txt"
     if os.path.exists(src):
       shutil.move(src, os.path.join(out, os.path.basename(src)))
+  # XLA:TPU's target_arguments file names the generation (memory/tpu_chip.h).
+  if stem.endswith(".after_optimizations"):
+    args = stem[:-len(".after_optimizations")] + ".target_arguments.txt"
+    if os.path.exists(args):
+      shutil.move(args, os.path.join(out, os.path.basename(args)))
   record["dump"] = os.path.basename(stem) + ".txt"
   shutil.rmtree(tmp, ignore_errors=True)
   return record

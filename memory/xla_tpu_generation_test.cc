@@ -1,0 +1,191 @@
+// What the TPU generation changes in the model of XLA:TPU's buffer
+// assignment (docs/xla-tpu.md, "Rules learned"), learned from XLA:TPU's
+// -buffer-assignment.txt on v4, v5e, v5p and v6e (libtpu 0.0.42.1): a
+// tuple's index table is 4 bytes an element rounded up to 512 bytes on v4
+// and v5e, to 32 on v5p and v6e; the generation comes from XLA:TPU's
+// target_arguments file beside the module, else --tpu, else the module's
+// memory spaces; without any, v4's and v5e's sizes are taken and the answer
+// says so. A split array (`SC(d:i)`, v5p) takes its largest piece.
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
+#include "gtest/gtest.h"
+#include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/dump_text.h"
+#include "hlolayout/memory/tpu_chip.h"
+#include "hlolayout/memory/tpu_memory.h"
+#include "hlolayout/testing/test_data.h"
+
+namespace hlolayout {
+namespace {
+
+constexpr char kTile[] = "f32[8,128]{1,0:T(8,128)}";
+
+// A scheduled XLA:TPU-style module whose entry returns a tuple of
+// `elements` arrays (each an add of the parameter with itself).
+std::string TupleModule(int elements) {
+  std::vector<std::string> shapes(elements, kTile);
+  const std::string tuple = absl::StrCat("(", absl::StrJoin(shapes, ", "), ")");
+  std::string out = absl::StrCat(
+      "HloModule t, is_scheduled=true, entry_computation_layout={(", kTile,
+      ")->", tuple, "}\n\nENTRY %main (p: f32[8,128]) -> ", tuple, " {\n",
+      "  %p = ", kTile, " parameter(0)\n");
+  std::vector<std::string> names;
+  for (int i = 0; i < elements; ++i) {
+    names.push_back(absl::StrCat("%a", i));
+    absl::StrAppend(&out, "  %a", i, " = ", kTile, " add(%p, %p)\n");
+  }
+  absl::StrAppend(&out, "  ROOT %t = ", tuple, " tuple(",
+                  absl::StrJoin(names, ", "), ")\n}\n");
+  return out;
+}
+
+struct Answer {
+  int64_t table = -1;  // the size of the root tuple's index table
+  bool guessed = false;
+  absl::optional<TpuGeneration> generation;
+  std::string figures_from;
+};
+
+// The model's answer for `text` read as the dump file `file_name`.
+Answer Analyse(const std::string& text, const std::string& file_name,
+               absl::optional<TpuGeneration> tpu = absl::nullopt) {
+  DumpTextOptions options;
+  options.file_name = file_name;
+  options.tpu_buffers = true;
+  options.tpu = tpu;
+  Answer answer;
+  std::vector<std::string> warnings;
+  const absl::Status status = ForEachDumpModule(
+      text, options, &warnings,
+      [&](const HloModule& module, DumpModuleMemory& m) {
+        const BufferAssignment& b = m.memory.buffers;
+        for (const BufferAllocation& a : b.allocations) {
+          for (const AssignedValue& v : a.values) {
+            if (v.name == "t" && v.index.empty()) answer.table = v.size;
+          }
+        }
+        answer.guessed = b.tpu_tables_guessed;
+        answer.generation = b.tpu_generation;
+        TpuMemoryOptions tpu_options;
+        tpu_options.requested = tpu;
+        absl::StatusOr<TpuMemory> t = AnswerTpuMemory(module, m, tpu_options);
+        EXPECT_TRUE(t.ok()) << t.status();
+        if (t.ok()) answer.figures_from = t->figures_from;
+        return absl::OkStatus();
+      });
+  EXPECT_TRUE(status.ok()) << status;
+  return answer;
+}
+
+// `text` written as XLA:TPU names a dump, beside a copy of the
+// target_arguments file XLA:TPU wrote for `generation`
+// (memory/testdata_xla_tpu_chips/); returns the module's path.
+std::string WriteDump(const std::string& text, const std::string& generation) {
+  const std::string dir =
+      absl::StrCat(::testing::TempDir(), "/tpugen_", generation);
+  EXPECT_EQ(system(absl::StrCat("mkdir -p '", dir, "'").c_str()), 0);
+  const std::string stem = absl::StrCat(dir, "/module_0001.jit_t.cl_1");
+  std::ofstream(stem + ".after_optimizations.txt") << text;
+  std::ofstream(stem + ".target_arguments.txt")
+      << ReadTestData(absl::StrCat(
+             "memory/testdata_xla_tpu_chips/", generation,
+             "/module_0004.jit__lambda.cl_933746096.target_arguments.txt"));
+  return stem + ".after_optimizations.txt";
+}
+
+// v5p and v6e: 4 bytes an element rounded up to 32 (XLA:TPU: 1 to 8
+// elements 32 bytes, 9 to 16 64, 107 448); v4 and v5e: rounded up to 512.
+TEST(XlaTpuGeneration, TupleTablesFromTheTargetArgumentsFile) {
+  const std::string two = TupleModule(2), nine = TupleModule(9);
+  EXPECT_EQ(Analyse(two, WriteDump(two, "v5p")).table, 32);
+  EXPECT_EQ(Analyse(nine, WriteDump(nine, "v5p")).table, 64);
+  EXPECT_EQ(Analyse(two, WriteDump(two, "v6e")).table, 32);
+  EXPECT_EQ(Analyse(two, WriteDump(two, "v5e")).table, 512);
+  EXPECT_EQ(Analyse(nine, WriteDump(nine, "v4")).table, 512);
+  const Answer v5p = Analyse(two, WriteDump(two, "v5p"));
+  EXPECT_FALSE(v5p.guessed);
+  EXPECT_EQ(v5p.generation, TpuGeneration::kV5p);
+}
+
+// --tpu (DumpTextOptions::tpu) where no file says the generation.
+TEST(XlaTpuGeneration, TupleTablesFromTpuFlag) {
+  const std::string two = TupleModule(2);
+  EXPECT_EQ(Analyse(two, "t.txt", TpuGeneration::kV6e).table, 32);
+  EXPECT_EQ(Analyse(two, "t.txt", TpuGeneration::kV5e).table, 512);
+}
+
+// 440 elements on v5e: 2,048 bytes (XLA:TPU, a 24-layer step's tuple).
+TEST(XlaTpuGeneration, LargeTupleTableIsFourBytesAnElementIn512ByteUnits) {
+  const std::string big = TupleModule(440);
+  EXPECT_EQ(Analyse(big, "t.txt", TpuGeneration::kV5e).table, 2048);
+  EXPECT_EQ(Analyse(big, "t.txt", TpuGeneration::kV5p).table, 1760);
+}
+
+// Nothing says the generation: v4's and v5e's tables, and the answer says
+// that it took them.
+TEST(XlaTpuGeneration, UnknownGenerationIsSaid) {
+  const std::string two = TupleModule(2);
+  const Answer unknown = Analyse(two, "t.txt");
+  EXPECT_EQ(unknown.table, 512);
+  EXPECT_TRUE(unknown.guessed);
+  EXPECT_FALSE(unknown.generation.has_value());
+  EXPECT_NE(unknown.figures_from.find("the chip not known, tuple index tables "
+                                      "are sized as on v4 and v5e"),
+            std::string::npos)
+      << unknown.figures_from;
+  // Known, nothing is said.
+  const Answer known = Analyse(two, "t.txt", TpuGeneration::kV5e);
+  EXPECT_EQ(known.figures_from.find("not known"), std::string::npos);
+}
+
+// A module without a tuple: the generation decides nothing, nothing is
+// said.
+TEST(XlaTpuGeneration, NothingSaidWhereTheGenerationDecidesNothing) {
+  const std::string text = absl::StrCat(
+      "HloModule t, is_scheduled=true, entry_computation_layout={(", kTile,
+      ")->", kTile, "}\n\nENTRY %main (p: f32[8,128]) -> f32[8,128] {\n",
+      "  %p = ", kTile, " parameter(0)\n  ROOT %a = ", kTile,
+      " add(%p, %p)\n}\n");
+  const Answer a = Analyse(text, "t.txt");
+  EXPECT_FALSE(a.guessed);
+  EXPECT_EQ(a.figures_from.find("not known"), std::string::npos);
+}
+
+// v5p's split arrays: `f32[32,128]{1,0:T(8,128)S(1)SC(0:16)}` is 8,192
+// bytes in XLA:TPU's assignment (half of its 16,384: the piece of 16 rows).
+TEST(XlaTpuGeneration, SplitArrayTakesItsLargestPiece) {
+  const std::string split = "f32[32,128]{1,0:T(8,128)S(1)SC(0:16)}";
+  const std::string whole = "f32[32,128]{1,0:T(8,128)}";
+  const std::string text = absl::StrCat(
+      "HloModule t, is_scheduled=true, entry_computation_layout={(", whole,
+      ")->", whole, "}\n\nENTRY %main (p: f32[32,128]) -> f32[32,128] {\n",
+      "  %p = ", whole, " parameter(0)\n  %s = ", split,
+      " copy(%p)\n  ROOT %a = ", whole, " add(%s, %s)\n}\n");
+  DumpTextOptions options;
+  options.tpu_buffers = true;
+  options.tpu = TpuGeneration::kV5p;
+  int64_t size = -1;
+  std::vector<std::string> warnings;
+  const absl::Status status = ForEachDumpModule(
+      text, options, &warnings, [&](const HloModule&, DumpModuleMemory& m) {
+        for (const BufferAllocation& a : m.memory.buffers.allocations) {
+          for (const AssignedValue& v : a.values) {
+            if (v.name == "s") size = v.size;
+          }
+        }
+        return absl::OkStatus();
+      });
+  ASSERT_TRUE(status.ok()) << status;
+  EXPECT_EQ(size, 8192);
+}
+
+}  // namespace
+}  // namespace hlolayout
