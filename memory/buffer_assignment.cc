@@ -133,6 +133,8 @@ struct WorkAllocation {
 
 // XLA:TPU's VMEM (S(1)).
 constexpr int64_t kVmemColor = 1;
+// The memory space of memory-space assignment's values on v4.
+constexpr int64_t kV4VmemColor = 3;
 
 class Assigner {
  public:
@@ -739,7 +741,7 @@ void Assigner::PlaceHeap(int64_t color, absl::Span<const int64_t> assign,
   // XLA:TPU's VMEM values are memory-space assignment's preset chunks, in
   // the allocation made for them first (their offsets are MSA's, not in
   // the dump: the heap simulation stands in for them).
-  const bool preset = preset_ >= 0 && color == kVmemColor;
+  const bool preset = preset_ >= 0 && color == allocations_[preset_].a.color;
   const int64_t a = preset ? preset_ : NewAllocation(heap.heap_size, color);
   if (preset) allocations_[a].a.size = heap.heap_size;
   allocations_[a].heap = true;
@@ -972,8 +974,10 @@ BufferAssignment Assigner::Run() {
   if (platform_ == XlaPlatform::kTpu) {
     // XLA:TPU's buffer assignment starts from memory-space assignment's
     // preset allocation of VMEM (docs/xla-tpu.md): the first allocation
-    // made, a temp one even when empty.
-    preset_ = NewAllocation(0, kVmemColor);
+    // made, a temp one even when empty; S(1)'s, or S(3)'s on v4.
+    preset_ = NewAllocation(0, options_.tpu_generation == TpuGeneration::kV4
+                                   ? kV4VmemColor
+                                   : kVmemColor);
     allocations_[preset_].heap = true;
   }
   CollectValues();

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -94,10 +95,9 @@ std::string WriteDump(const std::string& text, const std::string& generation) {
   EXPECT_EQ(system(absl::StrCat("mkdir -p '", dir, "'").c_str()), 0);
   const std::string stem = absl::StrCat(dir, "/module_0001.jit_t.cl_1");
   std::ofstream(stem + ".after_optimizations.txt") << text;
-  std::ofstream(stem + ".target_arguments.txt")
-      << ReadTestData(absl::StrCat(
-             "memory/testdata_xla_tpu_chips/", generation,
-             "/module_0004.jit__lambda.cl_933746096.target_arguments.txt"));
+  std::ofstream(stem + ".target_arguments.txt") << ReadTestData(absl::StrCat(
+      "memory/testdata_xla_tpu_chips/", generation,
+      "/module_0004.jit__lambda.cl_933746096.target_arguments.txt"));
   return stem + ".after_optimizations.txt";
 }
 
@@ -185,6 +185,80 @@ TEST(XlaTpuGeneration, SplitArrayTakesItsLargestPiece) {
       });
   ASSERT_TRUE(status.ok()) << status;
   EXPECT_EQ(size, 8192);
+}
+
+// The model's assignment of `text` with the generation `tpu`.
+BufferAssignment Assign(const std::string& text,
+                        absl::optional<TpuGeneration> tpu) {
+  DumpTextOptions options;
+  options.tpu_buffers = true;
+  options.tpu = tpu;
+  BufferAssignment out;
+  std::vector<std::string> warnings;
+  const absl::Status status = ForEachDumpModule(
+      text, options, &warnings, [&](const HloModule&, DumpModuleMemory& m) {
+        out = m.memory.buffers;
+        return absl::OkStatus();
+      });
+  EXPECT_TRUE(status.ok()) << status;
+  return out;
+}
+
+// The temp allocations' colors and sizes, in order.
+std::vector<std::pair<int64_t, int64_t>> Temps(const BufferAssignment& b) {
+  std::vector<std::pair<int64_t, int64_t>> out;
+  for (const BufferAllocation& a : b.allocations) {
+    if (a.is_temp()) out.push_back({a.color, a.size});
+  }
+  return out;
+}
+
+// Two 512-byte values of S(3) live at once (v4: memory-space assignment's
+// values), an HBM one in between.
+std::string S3Module() {
+  const std::string s3 = "f32[128]{0:T(128)S(3)}", hbm = "f32[128]{0:T(128)}";
+  return absl::StrCat(
+      "HloModule t, is_scheduled=true, entry_computation_layout={(", hbm, ")->",
+      hbm, "}\n\nENTRY %main (p: f32[128]) -> f32[128] {\n", "  %p = ", hbm,
+      " parameter(0)\n  %x = ", s3, " copy(%p)\n  %y = ", s3,
+      " negate(%p)\n  ROOT %z = ", hbm, " add(%x, %y)\n}\n");
+}
+
+// v4: memory-space assignment's preset allocation is S(3)'s (XLA:TPU makes
+// no VMEM allocation there: 22 empty `size 0, color 3` allocations and no
+// color 1 in the v4 zoo), and S(3)'s offsets are 4 KiB apart (47,375
+// offsets, all multiples of 4,096): the two values take 4,096 + 512.
+TEST(XlaTpuGeneration, V4PresetAllocationIsS3s) {
+  const BufferAssignment v4 = Assign(S3Module(), TpuGeneration::kV4);
+  for (const BufferAllocation& a : v4.allocations) {
+    EXPECT_NE(a.color, 1) << "allocation " << a.index;
+  }
+  const auto temps = Temps(v4);
+  ASSERT_FALSE(temps.empty());
+  EXPECT_EQ(temps.back(), std::make_pair(int64_t{3}, int64_t{4608}));
+  // A v4 module without S(3) values: the empty preset allocation is S(3)'s.
+  const std::string two = TupleModule(2);
+  const auto empty = Temps(Assign(two, TpuGeneration::kV4));
+  EXPECT_EQ(empty, (std::vector<std::pair<int64_t, int64_t>>{{3, 0}}));
+  // v5e: VMEM's, as before.
+  const auto v5e = Temps(Assign(two, TpuGeneration::kV5e));
+  EXPECT_EQ(v5e, (std::vector<std::pair<int64_t, int64_t>>{{1, 0}}));
+}
+
+// A module with an HBM temp heap: `b` (4,096 bytes; `c` is written in
+// place of `a`, the output). v5p's memory_analysis() peak adds the heap's
+// peak (4,096) to the arguments and outputs (4,096 + 4,096); v5e's adds
+// VMEM's peak only (0).
+TEST(XlaTpuGeneration, V5pPeakCountsTheHbmHeap) {
+  const std::string t = "f32[8,128]{1,0:T(8,128)}";
+  const std::string text = absl::StrCat(
+      "HloModule t, is_scheduled=true, entry_computation_layout={(", t, ")->",
+      t, "}\n\nENTRY %main (p: f32[8,128]) -> f32[8,128] {\n  %p = ", t,
+      " parameter(0)\n  %a = ", t, " add(%p, %p)\n  %b = ", t,
+      " multiply(%a, %a)\n  ROOT %c = ", t, " add(%b, %a)\n}\n");
+  EXPECT_EQ(Assign(text, TpuGeneration::kV5p).stats.peak_memory_in_bytes,
+            12288);
+  EXPECT_EQ(Assign(text, TpuGeneration::kV5e).stats.peak_memory_in_bytes, 8192);
 }
 
 }  // namespace

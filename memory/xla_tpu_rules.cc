@@ -10,9 +10,9 @@
 #include "absl/status/statusor.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
+#include "hlolayout/layout/sizes.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
 #include "hlolayout/memory/tpu_chip.h"
-#include "hlolayout/layout/sizes.h"
 #include "hlolayout/shape/primitive_type.h"
 
 namespace hlolayout {
@@ -86,9 +86,9 @@ int64_t XlaTpuTupleTableBytes(int64_t elements,
   // 4 bytes an element, rounded up to 512 bytes on v4 and v5e (1 to 107
   // elements: 512; 440: 2048) and to 32 on v5p and v6e (1 to 8: 32, 9 to
   // 16: 64, 107: 448). A generation not known is taken as v4's and v5e's.
-  const bool fine = generation.has_value() &&
-                    (*generation == TpuGeneration::kV5p ||
-                     *generation == TpuGeneration::kV6e);
+  const bool fine =
+      generation.has_value() && (*generation == TpuGeneration::kV5p ||
+                                 *generation == TpuGeneration::kV6e);
   const int64_t unit = fine ? 32 : 512;
   if (elements <= 0 || elements > (int64_t{1} << 40)) return 0;
   return RoundUp(elements * 4, unit);
@@ -97,8 +97,8 @@ int64_t XlaTpuTupleTableBytes(int64_t elements,
 int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes,
                           absl::optional<TpuGeneration> generation) {
   if (shape.IsTuple()) {
-    return XlaTpuTupleTableBytes(
-        static_cast<int64_t>(shape.tuple_size()), generation);
+    return XlaTpuTupleTableBytes(static_cast<int64_t>(shape.tuple_size()),
+                                 generation);
   }
   if (!shape.IsArray()) return padded_bytes;
   // A split array: its largest piece (v5p, `SC(0:16)` on f32[32,128] in
@@ -126,6 +126,7 @@ int64_t XlaTpuAlignment(int64_t memory_space) {
     case 5:  // host memory
       return 16384;
     case 1:  // VMEM
+    case 3:  // memory-space assignment's values on v4
       return 4096;
     case kScalarMemorySpace:
       return 4;

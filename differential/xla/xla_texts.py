@@ -125,24 +125,31 @@ def same_allocations_in_another_order(ours, xla):
   return sorted(map(_allocation_key, ours)) == sorted(map(_allocation_key, xla))
 
 
+# The memory spaces of memory-space assignment's preset allocation: VMEM
+# (color 1), and S(3) on v4, where XLA:TPU puts those values (docs/xla-tpu.md).
+MSA_COLORS = (1, 3)
+
+
 def without_vmem_offsets(allocations):
-  """The allocations with XLA:TPU's VMEM (color 1) offsets and sizes left
-  out: memory-space assignment chooses them, and the dump does not hold
-  them (docs/xla-tpu.md)."""
+  """The allocations with XLA:TPU's VMEM (color 1; S(3) on v4) offsets and
+  sizes left out: memory-space assignment chooses them, and the dump does
+  not hold them (docs/xla-tpu.md)."""
   out = []
   for a in allocations:
-    if a["color"] == 1:
+    if a["color"] in MSA_COLORS:
       a = dict(a, size=None, values=[dict(v, offset=None) for v in a["values"]])
     out.append(a)
   return out
 
 
 def without_vmem_report(text):
-  """The usage report without its `Memory Space: vmem (color=1)` section."""
+  """The usage report without its `Memory Space: vmem (color=1)` section
+  (and v4's `hbm (color=3)`, memory-space assignment's there)."""
   out, skipping = [], False
   for line in text.splitlines():
     if line.startswith("Memory Space: "):
-      skipping = line.startswith("Memory Space: vmem (color=1)")
+      skipping = line.startswith(("Memory Space: vmem (color=1)",
+                                  "Memory Space: hbm (color=3)"))
     if not skipping:
       out.append(line)
   return "\n".join(out)
