@@ -349,6 +349,39 @@ int RunXlaBufferFile(const std::string& path, absl::string_view text,
   return 0;
 }
 
+// Writes the answer for the file at `path` (its text `text`) with
+// `writer`: 0, or 1 after an error printed.
+int WriteMemoryFile(const std::string& path, const InputText& text,
+                    const MemoryFlags& flags, MemoryWriter& writer,
+                    std::ostream& out, IoContext& io) {
+  DumpTextOptions options = FileOptions(path, flags);
+  // A mapped file's pages go back once the module is read, on a thread of
+  // their own (4 ms for 75 MB) while the analysis goes on; joined before
+  // the file is unmapped.
+  std::thread releasing;
+  options.text_read = [&text, &releasing] {
+    try {
+      releasing = std::thread([&text] { text.ReleasePages(); });
+    } catch (const std::system_error&) {
+      text.ReleasePages();
+    }
+  };
+  // And what the reading has passed, as it goes (from its threads).
+  options.text_passed = [&text](size_t begin, size_t end) {
+    text.ReleasePages(begin, end);
+  };
+  std::vector<HloModule> modules;
+  const absl::Status status = writer.WriteText(
+      text.view(), options, out, io.err, io.exits_after ? &modules : nullptr);
+  if (releasing.joinable()) releasing.join();
+  if (!status.ok()) {
+    io.err << "hlolayout memory: " << status.message() << "\n";
+    return 1;
+  }
+  if (io.exits_after) KeepUntilExit(std::move(modules));
+  return 0;
+}
+
 int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   // A folder's flags (--sort, --threads, ...) are accepted here and checked
   // by RunDumpFolder; given files, they are a usage error that says so.
@@ -420,33 +453,10 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
       io.err << "hlolayout memory: " << input.status().message() << "\n";
       return 1;
     }
-    DumpTextOptions options = FileOptions(path, flags);
-    // A mapped file's pages go back once the module is read, on a thread of
-    // their own (4 ms for 75 MB) while the analysis goes on; joined before
-    // the file is unmapped.
-    const InputText& text = **input;
-    std::thread releasing;
-    options.text_read = [&text, &releasing] {
-      try {
-        releasing = std::thread([&text] { text.ReleasePages(); });
-      } catch (const std::system_error&) {
-        text.ReleasePages();
-      }
-    };
-    // And what the reading has passed, as it goes (from its threads).
-    options.text_passed = [&text](size_t begin, size_t end) {
-      text.ReleasePages(begin, end);
-    };
-    std::vector<HloModule> modules;
-    const absl::Status status =
-        writer.WriteText((*input)->view(), options, out, io.err,
-                         io.exits_after ? &modules : nullptr);
-    if (releasing.joinable()) releasing.join();
-    if (!status.ok()) {
-      io.err << "hlolayout memory: " << status.message() << "\n";
-      return 1;
+    if (int status = WriteMemoryFile(path, **input, flags, writer, out, io);
+        status != 0) {
+      return status;
     }
-    if (io.exits_after) KeepUntilExit(std::move(modules));
   }
   const std::string end = writer.Finish();
   if (writer_options.form == MemoryForm::kHtml) {
