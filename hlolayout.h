@@ -81,7 +81,9 @@
 //    What an instruction answers, decoded once by the reader (docs/
 //    hlo-text.md, "What an instruction answers"): in.fusion_kind()
 //    (HloFusionKind::kLoop...), in.custom_call_target() (unquoted),
-//    in.tuple_index(), module.callees(in), module.operand_aliasing(in).
+//    in.tuple_index(), module.callees(in), module.operand_aliasing(in);
+//    in.metadata() (O(1)), in.channel_id(), in.backend_config()
+//    (O(attributes)).
 //    Cost: O(1) each for a module ReadHloModules read (operand_aliasing: a
 //    binary search of the few instructions that have one); O(attributes)
 //    for a record streamed to a visitor or made by hand.

@@ -231,6 +231,31 @@ absl::string_view HloInstruction::custom_call_target() const {
   return v.has_value() ? Unquoted(*v) : absl::string_view();
 }
 
+absl::optional<int64_t> HloInstruction::channel_id() const {
+  absl::optional<absl::string_view> v =
+      FindHloAttribute(attributes(), "channel_id");
+  int64_t n = 0;
+  if (!v.has_value() || !absl::SimpleAtoi(StripHloSpace(*v), &n) || n < 0) {
+    return absl::nullopt;
+  }
+  return n;
+}
+
+absl::string_view HloInstruction::metadata() const {
+  if (metadata_attribute >= 0 &&
+      static_cast<size_t>(metadata_attribute) < attributes().size()) {
+    return attributes()[metadata_attribute].value();
+  }
+  if (metadata_attribute == -1) return absl::string_view();
+  return FindHloAttribute(attributes(), "metadata")
+      .value_or(absl::string_view());
+}
+
+absl::string_view HloInstruction::backend_config() const {
+  return FindHloAttribute(attributes(), "backend_config")
+      .value_or(absl::string_view());
+}
+
 absl::Span<const HloAliasPair> HloModule::operand_aliasing(
     const HloInstruction& instruction) const {
   auto it = std::lower_bound(operand_aliasing_table.begin(),

@@ -307,6 +307,16 @@ struct HloInstruction {
   // ("__cublas$gemm", a view into the text; escapes as written); empty
   // without one.
   absl::string_view custom_call_target() const;
+  // `channel_id=N`; nullopt without one or for a value that is not a
+  // number 0..INT64_MAX. O(attributes).
+  absl::optional<int64_t> channel_id() const;
+  // The first `metadata={...}`'s value as written (`{op_name="a/b" ...}`),
+  // found where the reader recorded it (metadata_attribute, O(1)); empty
+  // without one.
+  absl::string_view metadata() const;
+  // `backend_config=`'s value as written (a quoted JSON string or `{...}`);
+  // empty without one. O(attributes).
+  absl::string_view backend_config() const;
 
   bool has_shape() const { return shape != nullptr; }
   // Whether the attributes may hold what `fact` says (true when the reader

@@ -103,6 +103,10 @@ TEST(HloTypedAttributes, DecodedOnceByTheReader) {
   EXPECT_EQ(m.computations[m.callees(loop)[0]].header.name, "f");
   EXPECT_EQ(Stringified(HloFusionKind::kInput), "kInput");
   EXPECT_EQ(Streamed(HloFusionKind::kOutput), "kOutput");
+  // metadata= where the reader recorded it.
+  const HloInstruction& mm = m.entry().instructions[5];
+  EXPECT_EQ(mm.metadata_attribute, 0);
+  EXPECT_EQ(mm.metadata(), "{op_name=\"x\"}");
 }
 
 // A record whose facts are unknown (made by hand, or the records a visitor
@@ -156,6 +160,17 @@ TEST(HloTypedAttributes, KindsTargetsAndIndicesOfAnyText) {
   EXPECT_FALSE(ParseHloFusionKind("loop").has_value());
   HloModule empty;
   EXPECT_THAT(empty.operand_aliasing(in), IsEmpty());
+  EXPECT_FALSE(in.channel_id().has_value());
+  EXPECT_EQ(in.metadata(), "");
+  EXPECT_EQ(in.backend_config(), "");
+  const HloAttribute c[] = {{"channel_id", "7"},
+                            {"metadata", "{op_name=\"a/b\"}"},
+                            {"backend_config", "\"{\\\"x\\\": 1}\""},
+                            {"metadata", "{op_name=\"second\"}"}};
+  in.set_attributes(c);
+  EXPECT_EQ(in.channel_id(), int64_t{7});
+  EXPECT_EQ(in.metadata(), "{op_name=\"a/b\"}");  // the first
+  EXPECT_EQ(in.backend_config(), "\"{\\\"x\\\": 1}\"");
 }
 
 }  // namespace

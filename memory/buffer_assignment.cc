@@ -1077,18 +1077,15 @@ XlaPlatform DetectXlaPlatform(const HloModule& module,
   bool cpu = false;
   for (const HloComputation& c : module.computations) {
     for (const HloInstruction& in : c.instructions) {
-      for (const HloAttribute& a : in.attributes()) {
-        if (a.name() == "backend_config") {
-          if (Contains(a.value(), "operation_queue_id") ||
-              Contains(a.value(), "__triton") ||
-              Contains(a.value(), "fusion_backend_config")) {
-            return XlaPlatform::kGpu;
-          }
-          if (Contains(a.value(), "outer_dimension_partitions") ||
-              Contains(a.value(), "__ynn_fusion")) {
-            cpu = true;
-          }
-        }
+      const absl::string_view config = in.backend_config();
+      if (Contains(config, "operation_queue_id") ||
+          Contains(config, "__triton") ||
+          Contains(config, "fusion_backend_config")) {
+        return XlaPlatform::kGpu;
+      }
+      if (Contains(config, "outer_dimension_partitions") ||
+          Contains(config, "__ynn_fusion")) {
+        cpu = true;
       }
       const absl::string_view target = in.custom_call_target();
       if (Contains(target, "__cublas") || Contains(target, "__cudnn") ||

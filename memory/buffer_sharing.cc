@@ -532,10 +532,9 @@ std::vector<OperandPosition> WrittenOver(const ModuleGraph& g,
       break;
     }
     case HloOpcode::kAllReduceStart: {
-      absl::optional<absl::string_view> config =
-          FindHloAttribute(user.source->attributes(), "backend_config");
-      if (config.has_value() &&
-          absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
+      if (absl::StrContains(
+              absl::AsciiStrToLower(user.source->backend_config()),
+              "nvshmem")) {
         break;
       }
       const int64_t n = static_cast<int64_t>(g.df.Operands(user).size());
@@ -601,10 +600,8 @@ bool CustomCallWritesOver(const Question& q) {
   const HloInstruction& in = *q.user.source;
   const absl::string_view t = in.custom_call_target();
   if (t == "__cublas$lt$matmul") {
-    absl::optional<absl::string_view> config =
-        FindHloAttribute(in.attributes(), "backend_config");
-    const bool beta_zero =
-        !config.has_value() || JsonFieldIsZero(*config, "beta");
+    const absl::string_view config = in.backend_config();
+    const bool beta_zero = config.empty() || JsonFieldIsZero(config, "beta");
     return !beta_zero && q.ops.size() > 2 && q.ops[2] == q.operand_id;
   }
   if (t == "__cusolver$cholesky") {

@@ -69,12 +69,7 @@ inline bool SameText(absl::string_view a, absl::string_view b) {
 // where the reader recorded it (HloInstruction::metadata_attribute), else
 // found among the attributes.
 inline absl::string_view MetadataOf(const HloInstruction& in) {
-  if (in.metadata_attribute >= 0) {
-    return in.attributes()[in.metadata_attribute].value();
-  }
-  if (in.metadata_attribute == -1) return absl::string_view();
-  return FindHloAttribute(in.attributes(), "metadata")
-      .value_or(absl::string_view());
+  return in.metadata();
 }
 
 // The opcode as written of a node's or scheduled instruction's source

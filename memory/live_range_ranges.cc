@@ -367,10 +367,8 @@ void Analyzer::UniteAllReduceStart(int64_t id) {
   // pairs), unless the backend config names an NVSHMEM algorithm.
   const Node& node = nodes_[id];
   const absl::Span<const int32_t> operands = Operands(node);
-  absl::optional<absl::string_view> config =
-      FindHloAttribute(SourceOf(node)->attributes(), "backend_config");
-  if (config.has_value() &&
-      absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
+  if (absl::StrContains(absl::AsciiStrToLower(SourceOf(node)->backend_config()),
+                        "nvshmem")) {
     return;
   }
   if (operands.size() == 1) {

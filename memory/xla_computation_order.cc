@@ -448,11 +448,9 @@ std::vector<int64_t> ReducerChannels(const ModuleGraph& g) {
     for (const HloInstruction& in : computation.instructions) {
       if (!ReducesWithAComputation(in)) continue;
       const int64_t callee = g.CalledComputation(in, "to_apply");
-      const absl::optional<absl::string_view> text =
-          FindHloAttribute(in.attributes(), "channel_id");
-      int64_t id = 0;
-      if (callee >= 0 && text && absl::SimpleAtoi(*text, &id) && id >= 0) {
-        channel[callee] = std::min(channel[callee], id);
+      const absl::optional<int64_t> id = in.channel_id();
+      if (callee >= 0 && id.has_value()) {
+        channel[callee] = std::min(channel[callee], *id);
       }
     }
   }
@@ -814,14 +812,12 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
 
 // The op_name of an instruction's metadata, empty when none.
 absl::string_view OpNameOf(const HloInstruction& in) {
-  const absl::optional<absl::string_view> metadata =
-      FindHloAttribute(in.attributes(), "metadata");
-  if (!metadata) return {};
-  const size_t at = metadata->find("op_name=\"");
+  const absl::string_view metadata = in.metadata();
+  const size_t at = metadata.find("op_name=\"");
   if (at == absl::string_view::npos) return {};
-  const size_t end = metadata->find('"', at + 9);
+  const size_t end = metadata.find('"', at + 9);
   if (end == absl::string_view::npos) return {};
-  return metadata->substr(at + 9, end - at - 9);
+  return metadata.substr(at + 9, end - at - 9);
 }
 
 // Whether computation `c`, its fusion bodies included, holds what two calls
