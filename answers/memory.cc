@@ -3,15 +3,18 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/xla_buffer_file.h"
 
 namespace hlolayout::answers {
 namespace {
@@ -289,6 +292,62 @@ absl::Status ForEachMemoryAnswer(absl::string_view text,
       keep);
 }
 
+bool IsXlaTpuBufferFile(absl::string_view text, const MemoryRequest& request) {
+  if (!IsXlaBufferAssignmentText(text)) return false;
+  return absl::StrContains(text, ":T(") || request.tpu.has_value() ||
+         ReadXlaTpuTargetArguments(request.file_name).has_value();
+}
+
+namespace {
+
+// "jit_step" of ".../module_0316.jit_step.cl_1.after_optimizations-...":
+// the name between XLA's module number and the next dot.
+std::string ModuleNameOfXlaFile(absl::string_view path) {
+  const size_t slash = path.rfind('/');
+  absl::string_view name =
+      slash == absl::string_view::npos ? path : path.substr(slash + 1);
+  if (!absl::StartsWith(name, "module_")) return "";
+  const size_t dot = name.find('.');
+  if (dot == absl::string_view::npos) return "";
+  name.remove_prefix(dot + 1);
+  return std::string(name.substr(0, name.find('.')));
+}
+
+}  // namespace
+
+absl::StatusOr<ModuleMemory> AnswerXlaTpuBufferFile(
+    absl::string_view text, const MemoryRequest& request) {
+  absl::StatusOr<std::unique_ptr<const XlaBufferFile>> file =
+      ReadXlaBufferAssignment(std::string(text), request.file_name);
+  if (!file.ok()) return file.status();
+  TpuMemoryOptions options;
+  options.requested = request.tpu;
+  options.top = request.top;
+  if (absl::optional<std::string> args =
+          ReadXlaTpuTargetArguments(request.file_name)) {
+    options.target_arguments = *std::move(args);
+    options.target_arguments_file =
+        XlaTpuTargetArgumentsPath(request.file_name);
+  }
+  absl::StatusOr<TpuMemory> tpu = AnswerTpuMemoryOfXlaFile(**file, options);
+  if (!tpu.ok()) {
+    return absl::Status(
+        tpu.status().code(),
+        absl::StrCat(request.file_name, ": ", tpu.status().message()));
+  }
+  ModuleMemory m;
+  m.module = ModuleNameOfXlaFile(request.file_name);
+  m.value_count = (*file)->values;
+  m.platform = "tpu";
+  std::vector<Allocation> allocations;
+  for (const BufferAllocation& x : (*file)->assignment.allocations) {
+    allocations.push_back(AllocationOf(x, nullptr));
+  }
+  m.allocations = std::move(allocations);
+  m.tpu = *std::move(tpu);
+  return m;
+}
+
 namespace {
 
 absl::StatusOr<MemoryAnswer> Answer(absl::string_view text,
@@ -296,6 +355,12 @@ absl::StatusOr<MemoryAnswer> Answer(absl::string_view text,
                                     const DumpTextOptions& options,
                                     std::vector<std::string>* warnings) {
   MemoryAnswer answer;
+  if (IsXlaTpuBufferFile(text, request)) {
+    absl::StatusOr<ModuleMemory> m = AnswerXlaTpuBufferFile(text, request);
+    if (!m.ok()) return m.status();
+    answer.modules.push_back(*std::move(m));
+    return answer;
+  }
   std::vector<std::string> own;
   const absl::Status status = ForEachMemoryAnswer(
       text, request, options, warnings != nullptr ? warnings : &own,

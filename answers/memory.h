@@ -351,7 +351,8 @@ struct MemoryRequest {
 // none for another name.
 absl::optional<XlaPlatform> MemoryPlatformNamed(absl::string_view name);
 
-// The answers of one text, module by module.
+// The answers of one text, module by module (XLA:TPU's own
+// buffer-assignment file: its one answer, AnswerXlaTpuBufferFile).
 struct MemoryAnswer {
   std::vector<ModuleMemory> modules;
 };
@@ -368,6 +369,24 @@ DumpTextOptions MemoryReadOptions(const MemoryRequest& request);
 absl::StatusOr<std::optional<TpuMemory>> AnswerTpuOf(
     const HloModule& module, const DumpModuleMemory& analysed,
     const MemoryRequest& request);
+
+// Whether AnswerMemory takes `text` for XLA:TPU's own
+// *-buffer-assignment.txt (memory/xla_buffer_file.h) rather than a module:
+// XLA's buffer-assignment text with tiled layouts (XLA:TPU writes them;
+// XLA:GPU and XLA:CPU do not), or one said to be XLA:TPU's by request.tpu
+// or by XLA:TPU's target_arguments file beside request.file_name. Other
+// buffer-assignment texts are refused as the reader refuses side files.
+bool IsXlaTpuBufferFile(absl::string_view text, const MemoryRequest& request);
+
+// The answer for that file: one ModuleMemory whose allocations and `tpu`
+// are XLA:TPU's own (tpu->checked), named from XLA's file name
+// ("module_0316.jit_step.cl_1.after_optimizations-buffer-assignment.txt":
+// "jit_step"; "" when the name does not say), with no peaks, schedule or
+// memory_analysis (the file does not say when values live, and XLA:TPU's
+// temp and peak figures are not sums of its allocations). Errors: the
+// file's, located; --tpu against its target_arguments file.
+absl::StatusOr<ModuleMemory> AnswerXlaTpuBufferFile(
+    absl::string_view text, const MemoryRequest& request);
 
 // What a module's answer holds: everything, or the live ranges and `tpu`
 // only (memory_analysis, heap and allocations None; the text's part, which

@@ -9,7 +9,6 @@
 #include <thread>
 #include <vector>
 
-#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/answers/memory.h"
@@ -21,7 +20,6 @@
 #include "hlolayout/memory/dump_text.h"
 #include "hlolayout/memory/tpu_chip.h"
 #include "hlolayout/memory/tpu_memory.h"
-#include "hlolayout/memory/xla_buffer_file.h"
 #include "hlolayout/util/fields.h"
 
 namespace hlolayout::cli {
@@ -287,9 +285,10 @@ int WriteMemoryPage(const std::string& target, const std::string& page,
   return 0;
 }
 
-// The request of the flags for the file at `path`, and how it is read
-// (answers/memory.h's MemoryReadOptions, as hl.memory() reads).
-DumpTextOptions FileOptions(const std::string& path, const MemoryFlags& flags) {
+// The request of the flags for the file at `path` (its reading options:
+// answers/memory.h's MemoryReadOptions, as hl.memory() reads).
+answers::MemoryRequest FileRequest(const std::string& path,
+                                   const MemoryFlags& flags) {
   answers::MemoryRequest request;
   request.top = flags.top;
   request.space = flags.space;
@@ -298,54 +297,27 @@ DumpTextOptions FileOptions(const std::string& path, const MemoryFlags& flags) {
   request.xla_creation_order = flags.creation_order;
   request.threads = static_cast<int>(flags.threads);
   request.file_name = path == "-" ? "<stdin>" : path;
-  return answers::MemoryReadOptions(request);
+  return request;
 }
 
-// Whether `text`, the file at `path`, is XLA:TPU's own
-// *-buffer-assignment.txt: XLA's buffer-assignment text with tiled layouts
-// (XLA:TPU writes them; XLA:GPU and XLA:CPU do not), or said to be one by
-// --tpu or by XLA:TPU's target_arguments file beside it. XLA:GPU's and
-// XLA:CPU's are refused later as side files ("give the module").
-bool IsXlaTpuBufferFile(const std::string& path, absl::string_view text,
-                        const MemoryFlags& flags) {
-  if (!IsXlaBufferAssignmentText(text)) return false;
-  return absl::StrContains(text, ":T(") || flags.tpu.has_value() ||
-         (path != "-" && ReadXlaTpuTargetArguments(path).has_value());
-}
-
-// XLA:TPU's own *-buffer-assignment.txt (memory/xla_buffer_file.h): the
-// TPU answer from the allocations XLA:TPU made. 0, or 1 after an error
+// XLA:TPU's own *-buffer-assignment.txt (answers::AnswerXlaTpuBufferFile):
+// the TPU answer from the allocations XLA:TPU made. 0, or 1 after an error
 // printed.
-int RunXlaBufferFile(const std::string& path, absl::string_view text,
-                     const MemoryFlags& flags, bool json, IoContext& io) {
-  const std::string name = path == "-" ? "<stdin>" : path;
-  absl::StatusOr<std::unique_ptr<const XlaBufferFile>> file =
-      ReadXlaBufferAssignment(std::string(text), name);
-  if (!file.ok()) {
-    io.err << "hlolayout memory: " << file.status().message() << "\n";
-    return 1;
-  }
-  TpuMemoryOptions options;
-  options.requested = flags.tpu;
-  options.top = flags.top;
-  if (path != "-") {
-    if (absl::optional<std::string> args = ReadXlaTpuTargetArguments(path)) {
-      options.target_arguments = *args;
-      options.target_arguments_file = XlaTpuTargetArgumentsPath(path);
-    }
-  }
-  absl::StatusOr<TpuMemory> t = AnswerTpuMemoryOfXlaFile(**file, options);
-  if (!t.ok()) {
-    io.err << "hlolayout memory: " << t.status().message() << "\n";
+int RunXlaBufferFile(const answers::MemoryRequest& request,
+                     absl::string_view text, bool json, IoContext& io) {
+  absl::StatusOr<answers::ModuleMemory> m =
+      answers::AnswerXlaTpuBufferFile(text, request);
+  if (!m.ok()) {
+    io.err << "hlolayout memory: " << m.status().message() << "\n";
     return 1;
   }
   if (json) {
-    io.out << AnswerJson(*t, RecordJsonWriter::Style::kIndented) << "\n";
+    io.out << "[" << AnswerJson(*m) << "]\n";
     return 0;
   }
-  io.out << name << ": " << (*file)->assignment.allocations.size()
-         << " allocations, " << (*file)->values << " values\n"
-         << TpuMemoryText(*t);
+  io.out << request.file_name << ": " << m->allocations->size()
+         << " allocations, " << m->value_count << " values\n"
+         << TpuMemoryText(*m->tpu);
   return 0;
 }
 
@@ -354,7 +326,8 @@ int RunXlaBufferFile(const std::string& path, absl::string_view text,
 int WriteMemoryFile(const std::string& path, const InputText& text,
                     const MemoryFlags& flags, MemoryWriter& writer,
                     std::ostream& out, IoContext& io) {
-  DumpTextOptions options = FileOptions(path, flags);
+  DumpTextOptions options =
+      answers::MemoryReadOptions(FileRequest(path, flags));
   // A mapped file's pages go back once the module is read, on a thread of
   // their own (4 ms for 75 MB) while the analysis goes on; joined before
   // the file is unmapped.
@@ -421,15 +394,15 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
       absl::UnknownError("not opened");
   if (paths.size() == 1) {
     first = OpenInput(paths[0], io);
-    if (first.ok() && IsXlaTpuBufferFile(paths[0], (*first)->view(), flags)) {
+    const answers::MemoryRequest request = FileRequest(paths[0], flags);
+    if (first.ok() && answers::IsXlaTpuBufferFile((*first)->view(), request)) {
       if (args->Has("html") || flags.format != MemoryForm::kText) {
         io.err << "hlolayout memory: " << paths[0]
                << " is XLA's buffer-assignment file: --html and --format "
                   "take a module's dump\n";
         return 2;
       }
-      return RunXlaBufferFile(paths[0], (*first)->view(), flags,
-                              args->Has("json"), io);
+      return RunXlaBufferFile(request, (*first)->view(), args->Has("json"), io);
     }
   }
   MemoryWriterOptions writer_options;

@@ -603,3 +603,28 @@ def test_peaks_hold_what_the_text_prints(cli):
                     input=TWO_TEMPS)
     assert "peak of all memory: 2560 bytes at time 4, o in main\n" in text
     assert "values live at the peak (3):\n    p{}  f32[256]{0}  1024 B" in text
+
+
+def test_xla_tpus_own_buffer_assignment_file(cli):
+    """hl.memory() of XLA:TPU's own -buffer-assignment.txt answers from the
+    allocations XLA:TPU made, as `hlolayout memory --json` does: its
+    allocations, the TPU answer said to be XLA:TPU's own, no peaks and no
+    memory_analysis (the file does not say when values live)."""
+    path = _runfile("memory/testdata_xla_tpu/module_0316.jit_step."
+                    "cl_933746096.after_optimizations-buffer-assignment.txt")
+    (m,) = hl.memory(path, tpu="v5e", top=1)
+    assert (m.module, m.platform, m.peaks) == ("jit_step", "tpu", ())
+    assert m.memory_analysis is None
+    assert len(m.allocations) == 35
+    assert m.tpu.checked and m.tpu.chip == "v5e"
+    assert m.tpu.hbm_bytes == 259584
+    assert m.tpu.padding.heap_bytes is None
+    vmem = [s for s in m.tpu.spaces if s.memory_space == 1][0]
+    assert vmem.allocated_bytes == 94720
+    assert [m.to_dict()] == json.loads(cli.text("memory", "--json", "--top=1",
+                                                "--tpu=v5e", path))
+    # XLA:GPU's file is not a module, and not XLA:TPU's.
+    gpu = _runfile("memory/testdata_xla_gpu/module_0001.jit_step."
+                   "sm_9.0a_gpu_after_optimizations-buffer-assignment.txt")
+    with pytest.raises(ValueError, match="not an HLO module"):
+        hl.memory(gpu)
