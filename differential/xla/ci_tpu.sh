@@ -14,9 +14,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 seed=${HLOLAYOUT_XLA_SEED:-$((10#$(date -u +%j)))}
 # The generations whose full run is recorded in known_tpu_differences.txt
 # (a generation's new difference fails the sample, so one without its
-# record would fail every day it is drawn): v5e so far; v4, v5p and v6e
-# join as their runs are written (oracle.py --write-known).
-generations=(v5e)
+# record would fail every day it is drawn): each of the four, the zoo and
+# the held-out set (v5p's and v6e's zoo at the small size, which is what the
+# sample compiles), written by oracle.py --write-known.
+generations=(v5e v4 v5p v6e)
 target=${HLOLAYOUT_TPU_TARGET:-${generations[$((seed % ${#generations[@]}))]}}
 echo "xla:tpu oracle (CI sample): seed $seed, 3 programs at one size each on $target"
 # The small size of each program only: a 64-chip step of 24 layers alone
