@@ -666,6 +666,19 @@ void Absorb(TailModules* tail, OpenDefinitions* defined, int64_t* root_marked,
             std::back_inserter(*names_of_modules));
 }
 
+// HloModule::operand_aliasing_table in offset order (inline computations
+// are visited after the one that holds them).
+void SortOperandAliasing(std::vector<HloModule>* modules) {
+  for (HloModule& module : *modules) {
+    std::stable_sort(module.operand_aliasing_table.begin(),
+                     module.operand_aliasing_table.end(),
+                     [](const HloModule::OperandAliasing& a,
+                        const HloModule::OperandAliasing& b) {
+                       return a.offset < b.offset;
+                     });
+  }
+}
+
 // A text of this size or more is read in parts on several threads (each
 // part at least half of it, or 4 MB).
 constexpr size_t kMinBytesPerThread = size_t{4} << 20;
@@ -776,15 +789,7 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
   }
   if (!linked.ok()) return linked;
   for (HloCalleeNames& names : visitor.callee_names()) names.Free();
-  for (HloModule& module : modules) {
-    // Inline computations are visited after the one that holds them.
-    std::stable_sort(module.operand_aliasing_table.begin(),
-                     module.operand_aliasing_table.end(),
-                     [](const HloModule::OperandAliasing& a,
-                        const HloModule::OperandAliasing& b) {
-                       return a.offset < b.offset;
-                     });
-  }
+  SortOperandAliasing(&modules);
   return modules;
 }
 
