@@ -19,10 +19,12 @@ namespace {
 // The opcodes whose result shape the verifier infers from the operands.
 bool Checked(HloOpcode opcode) {
   switch (opcode) {
-    // Elementwise, one operand (not exponential, sine, cosine: InferHloShape
-    // has no rule for them).
+    // Elementwise, one operand.
     case HloOpcode::kAbs:
     case HloOpcode::kNegate:
+    case HloOpcode::kExponential:
+    case HloOpcode::kSine:
+    case HloOpcode::kCosine:
     case HloOpcode::kSqrt:
     case HloOpcode::kRsqrt:
     case HloOpcode::kCbrt:

@@ -53,6 +53,27 @@ TEST(VerifyHloModule, ANegateOfAnotherShapeIsRefused) {
             "            ^");
 }
 
+// The opcodes as XLA writes them: exponential, sine and cosine (the
+// inference listed "exp", "sin" and "cos", so their shapes went unchecked).
+TEST(VerifyHloModule, ExponentialSineAndCosineAreChecked) {
+  for (const char* op : {"exponential", "sine", "cosine"}) {
+    const std::string text = absl::StrCat(
+        "HloModule m\n"
+        "ENTRY %main (p: f32[2]) -> f32[3] {\n"
+        "  %p = f32[2]{0} parameter(0)\n"
+        "  ROOT %n = f32[3]{0} ",
+        op,
+        "(%p)\n"
+        "}\n");
+    const absl::Status status = Verified(text, {});
+    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << op;
+    EXPECT_THAT(std::string(status.message()),
+                ::testing::HasSubstr(
+                    absl::StrCat("of 'n' is not ", op, "'s of its operands")))
+        << op;
+  }
+}
+
 TEST(VerifyHloModule, WhatXlaAcceptsPasses) {
   EXPECT_TRUE(Verified(R"(HloModule m
 %add (x: f32[], y: f32[]) -> f32[] {
