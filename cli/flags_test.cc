@@ -360,6 +360,12 @@ std::vector<Case> Cases() {
   }
   {
     Case c;
+    c.command = {"verify"};
+    c.modes = {InFile({kGpuModule}), InStdin({"-"}, ReadAll(kGpuModule))};
+    cases.push_back(c);
+  }
+  {
+    Case c;
     c.command = {"cute"};
     c.modes = {InArgs({"composition", "(6,2):(8,2)", "(4,3):(3,1)"})};
     cases.push_back(c);

@@ -18,6 +18,7 @@ extern const Command kDrawCommand;
 extern const Command kMemoryCommand;
 extern const Command kTritonCommand;
 extern const Command kTtnnCommand;
+extern const Command kVerifyCommand;
 
 extern const BatchOp kPrintBatchOp;
 extern const BatchOp kGridShardBatchOp;
@@ -35,7 +36,7 @@ const Command* const kCommands[] = {
     &kExplainCommand, &kPrintCommand, &kIndexCommand,    &kElementCommand,
     &kTilingCommand,  &kDrawCommand,  &kReportCommand,   &kCuteCommand,
     &kGridCommand,    &kBatchCommand, &kRelayoutCommand, &kMemoryCommand,
-    &kTritonCommand,  &kTtnnCommand,
+    &kTritonCommand,  &kTtnnCommand,  &kVerifyCommand,
 };
 
 const BatchOp* const kBatchOps[] = {

@@ -26,7 +26,8 @@
 // not checked.
 //
 // Cost: O(instructions + operands), a Shape built for each instruction
-// checked; nothing is kept. The CLI does not run it (docs/hlo-text.md).
+// checked; nothing is kept. `hlolayout verify` runs it; `report` and
+// `memory` do not (docs/hlo-text.md).
 #ifndef HLOLAYOUT_HLO_VERIFIER_H_
 #define HLOLAYOUT_HLO_VERIFIER_H_
 
