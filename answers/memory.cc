@@ -61,14 +61,6 @@ HeapInfo HeapInfoOf(const BufferAssignment& b, const HeapPeakSizing& h,
   return out;
 }
 
-const char* AllocationKind(const BufferAllocation& x) {
-  return x.is_parameter      ? "parameter"
-         : x.is_constant     ? "constant"
-         : x.is_thread_local ? "thread-local"
-         : x.maybe_live_out  ? "output"
-                             : "temp";
-}
-
 AssignedValue AssignedValueOf(const hlolayout::AssignedValue& v) {
   AssignedValue out;
   out.id = v.id;
@@ -88,7 +80,7 @@ Allocation AllocationOf(const BufferAllocation& x,
   out.index = x.index;
   out.size = x.size;
   out.color = x.color;
-  out.kind = AllocationKind(x);
+  out.kind = x.kind();
   if (x.is_parameter) {
     out.parameter_number = x.parameter_number;
     out.parameter_index = x.parameter_index;
@@ -249,12 +241,11 @@ DumpTextOptions MemoryReadOptions(const MemoryRequest& request) {
   return options;
 }
 
-absl::StatusOr<std::optional<TpuMemory>> AnswerTpuOf(
-    const HloModule& module, const DumpModuleMemory& analysed,
-    const MemoryRequest& request) {
-  if (analysed.has_allocations() || !analysed.tpu_buffers) {
-    return std::optional<TpuMemory>();
-  }
+namespace {
+
+// The TPU answer's options of a request: --tpu, top, and XLA:TPU's
+// *.target_arguments.txt beside the file when there is one.
+TpuMemoryOptions TpuOptionsOf(const MemoryRequest& request) {
   TpuMemoryOptions options;
   options.requested = request.tpu;
   options.top = request.top;
@@ -264,7 +255,19 @@ absl::StatusOr<std::optional<TpuMemory>> AnswerTpuOf(
     options.target_arguments_file =
         XlaTpuTargetArgumentsPath(request.file_name);
   }
-  absl::StatusOr<TpuMemory> answer = AnswerTpuMemory(module, analysed, options);
+  return options;
+}
+
+}  // namespace
+
+absl::StatusOr<std::optional<TpuMemory>> AnswerTpuOf(
+    const HloModule& module, const DumpModuleMemory& analysed,
+    const MemoryRequest& request) {
+  if (analysed.has_allocations() || !analysed.tpu_buffers) {
+    return std::optional<TpuMemory>();
+  }
+  absl::StatusOr<TpuMemory> answer =
+      AnswerTpuMemory(module, analysed, TpuOptionsOf(request));
   if (!answer.ok()) {
     return absl::Status(
         answer.status().code(),
@@ -320,16 +323,8 @@ absl::StatusOr<ModuleMemory> AnswerXlaTpuBufferFile(
   absl::StatusOr<std::unique_ptr<const XlaBufferFile>> file =
       ReadXlaBufferAssignment(std::string(text), request.file_name);
   if (!file.ok()) return file.status();
-  TpuMemoryOptions options;
-  options.requested = request.tpu;
-  options.top = request.top;
-  if (absl::optional<std::string> args =
-          ReadXlaTpuTargetArguments(request.file_name)) {
-    options.target_arguments = *std::move(args);
-    options.target_arguments_file =
-        XlaTpuTargetArgumentsPath(request.file_name);
-  }
-  absl::StatusOr<TpuMemory> tpu = AnswerTpuMemoryOfXlaFile(**file, options);
+  absl::StatusOr<TpuMemory> tpu =
+      AnswerTpuMemoryOfXlaFile(**file, TpuOptionsOf(request));
   if (!tpu.ok()) {
     return absl::Status(
         tpu.status().code(),

@@ -131,6 +131,15 @@ struct BufferAllocation {
   bool is_temp() const {
     return !is_parameter && !maybe_live_out && !is_constant && !is_thread_local;
   }
+  // What it holds, in one word: "parameter", "constant", "thread-local",
+  // "output" (live out, not a parameter) or "temp".
+  const char* kind() const {
+    return is_parameter      ? "parameter"
+           : is_constant     ? "constant"
+           : is_thread_local ? "thread-local"
+           : maybe_live_out  ? "output"
+                             : "temp";
+  }
   bool operator==(const BufferAllocation& o) const {
     return index == o.index && size == o.size && color == o.color &&
            is_parameter == o.is_parameter &&

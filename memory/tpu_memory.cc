@@ -37,14 +37,6 @@ ValueFacts FactsOf(const MemoryAnalysis& a, int64_t value,
   return facts;
 }
 
-const char* AllocationKindName(const BufferAllocation& x) {
-  return x.is_parameter      ? "parameter"
-         : x.is_constant     ? "constant"
-         : x.is_thread_local ? "thread-local"
-         : x.maybe_live_out  ? "output"
-                             : "temp";
-}
-
 // The chip, from XLA:TPU's file first, then --tpu, then what the text
 // says (`of_text`: the module's or the buffer file's memory spaces).
 absl::Status ChooseChip(absl::optional<TpuGeneration> of_text,

@@ -47,9 +47,6 @@ std::vector<TpuMemorySpace> Spaces(const BufferAssignment& b,
 // chip.
 void FitHbm(TpuMemory& t);
 
-// "parameter", "constant", "thread-local", "output" or "temp".
-const char* AllocationKindName(const BufferAllocation& x);
-
 // What tile padding costs in the HBM allocations (S(0)) of `b`; `top`
 // bounds each ranking (0: all).
 TpuPadding HbmPadding(const BufferAssignment& b, const MemoryAnalysis& a,

@@ -46,7 +46,7 @@ TpuPaddedArray MakeArray(const BufferAllocation& x, const Place& p,
                          const HloSourceLocations& where) {
   TpuPaddedArray out;
   out.allocation = x.index;
-  out.kind = AllocationKindName(x);
+  out.kind = x.kind();
   const AssignedValue& v = *p.first;
   const ValueFacts facts = FactsOf(a, v.value, where);
   out.name = !facts.name.empty()
