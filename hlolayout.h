@@ -189,6 +189,7 @@
 #include "hlolayout/relayout/relayout.h"
 
 // HLO dumps.
+#include "hlolayout/answers/memory.h"
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/hlo/module_index.h"
 #include "hlolayout/hlo/reader.h"
@@ -198,7 +199,6 @@
 #include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/dump_text.h"
 #include "hlolayout/memory/live_range.h"
-#include "hlolayout/answers/memory.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/report/dump_folder.h"
 #include "hlolayout/report/dump_folder_record.h"

@@ -534,8 +534,8 @@ class Reader {
   // (definitions_in_step_), else to -1.
   absl::Status CheckInstruction(DraftInstruction& in,
                                 const int64_t* resolved = nullptr);
-  // HloInstruction::attribute_facts, metadata_attribute and decoded_attribute of
-  // `in`, whose attributes are of `kinds` (HloAttributeKindOf).
+  // HloInstruction::attribute_facts, metadata_attribute and decoded_attribute
+  // of `in`, whose attributes are of `kinds` (HloAttributeKindOf).
   void RecordAttributeFacts(DraftInstruction& in, uint32_t kinds);
   // Whether definition i of the computation is the i-th instruction handed
   // to the visitor, as HloOperand::index counts (set for each instruction
