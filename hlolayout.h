@@ -109,7 +109,7 @@
 //    FindMmaAtom / FindCopyAtom by C++ name, MakeTiledMma and MakeTiledCopy
 //    with their TV layouts, SmemConflicts for shared-memory bank conflicts.
 //
-// 7. tt-mlir tensor layouts (namespace hlolayout::grid, grid/*.h):
+// 7. tt-mlir tensor layouts (namespace hlolayout::grid, ttmlir/*.h):
 //    ParseGridTensor reads a `#ttnn.ttnn_layout`, a reworked
 //    `#ttcore.metal_layout` or the 2024 form; TtnnLayoutAttr::Build and
 //    TtcoreMetalLayout::Build give what tt-mlir's builder computes, Locate
@@ -244,20 +244,20 @@
 
 // Grid-sharded tt-mlir layouts; their commands' answers.
 #include "hlolayout/answers/ttmlir.h"
-#include "hlolayout/grid/affine_map.h"
-#include "hlolayout/grid/collapse.h"
-#include "hlolayout/grid/element_type.h"
-#include "hlolayout/grid/explain.h"
-#include "hlolayout/grid/metal_layout.h"
-#include "hlolayout/grid/padding.h"
-#include "hlolayout/grid/print.h"
-#include "hlolayout/grid/ttcore_metal_layout.h"
-#include "hlolayout/grid/ttmlir_attrs.h"
-#include "hlolayout/grid/ttmlir_collapse.h"
-#include "hlolayout/grid/ttmlir_explain.h"
-#include "hlolayout/grid/ttmlir_parse.h"
-#include "hlolayout/grid/ttnn_attr.h"
-#include "hlolayout/grid/ttnn_layout.h"
+#include "hlolayout/ttmlir/affine_map.h"
+#include "hlolayout/ttmlir/collapse.h"
+#include "hlolayout/ttmlir/element_type.h"
+#include "hlolayout/ttmlir/explain.h"
+#include "hlolayout/ttmlir/metal_layout.h"
+#include "hlolayout/ttmlir/padding.h"
+#include "hlolayout/ttmlir/print.h"
+#include "hlolayout/ttmlir/ttcore_metal_layout.h"
+#include "hlolayout/ttmlir/ttmlir_attrs.h"
+#include "hlolayout/ttmlir/ttmlir_collapse.h"
+#include "hlolayout/ttmlir/ttmlir_explain.h"
+#include "hlolayout/ttmlir/ttmlir_parse.h"
+#include "hlolayout/ttmlir/ttnn_attr.h"
+#include "hlolayout/ttmlir/ttnn_layout.h"
 
 // Relayout: moving bytes between two layouts; sub-byte packing order.
 #include "hlolayout/layout/packing.h"

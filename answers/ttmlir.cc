@@ -8,10 +8,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
-#include "hlolayout/grid/explain.h"
-#include "hlolayout/grid/metal_layout.h"
-#include "hlolayout/grid/print.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/ttmlir/explain.h"
+#include "hlolayout/ttmlir/metal_layout.h"
+#include "hlolayout/ttmlir/print.h"
 
 namespace hlolayout::grid {
 namespace {

@@ -27,8 +27,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "hlolayout/grid/ttmlir_explain.h"
-#include "hlolayout/grid/ttmlir_parse.h"
+#include "hlolayout/ttmlir/ttmlir_explain.h"
+#include "hlolayout/ttmlir/ttmlir_parse.h"
 #include "hlolayout/util/fields.h"
 
 namespace hlolayout::grid {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "hlolayout/grid/explain.h"
+#include "hlolayout/ttmlir/explain.h"
 
 namespace hlolayout::grid {
 namespace {

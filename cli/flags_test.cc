@@ -226,7 +226,7 @@ const char kCpuCreationOrder[] =
 const char kFolder[] = "memory/testdata";
 const char kTtgir[] = "triton/testdata/matmul_f16_64x64x32_w4.ttgir";
 // A module with four tensor types with a layout (the third: width-sharded).
-const char kTtnnModule[] = "grid/testdata/ttnn_example.mlir";
+const char kTtnnModule[] = "ttmlir/testdata/ttnn_example.mlir";
 
 std::string ReadAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

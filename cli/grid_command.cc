@@ -6,7 +6,7 @@
 //   hlolayout grid report model.mlir
 //   printf 'grid-shard\ttensor<...>\n' | hlolayout batch      # -> 18x32
 //
-// The logic lives in //grid (grid/explain.h, grid/ttmlir_explain.h); this
+// The logic lives in //ttmlir (ttmlir/explain.h, ttmlir/ttmlir_explain.h); this
 // file reads arguments and prints the answers of answers/ttmlir.h.
 #include <cstdint>
 #include <string>
@@ -24,12 +24,12 @@
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/picture_commands.h"
-#include "hlolayout/grid/explain.h"
-#include "hlolayout/grid/metal_layout.h"
-#include "hlolayout/grid/print.h"
-#include "hlolayout/grid/ttmlir_explain.h"
-#include "hlolayout/grid/ttmlir_parse.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/ttmlir/explain.h"
+#include "hlolayout/ttmlir/metal_layout.h"
+#include "hlolayout/ttmlir/print.h"
+#include "hlolayout/ttmlir/ttmlir_explain.h"
+#include "hlolayout/ttmlir/ttmlir_parse.h"
 #include "hlolayout/util/fields.h"
 #include "hlolayout/util/record.h"
 
@@ -151,7 +151,7 @@ flags:
   --help   this text
 
 example:
-  hlolayout grid report grid/testdata/ttnn_example.mlir
+  hlolayout grid report ttmlir/testdata/ttnn_example.mlir
 )";
 
 constexpr absl::string_view kCollapseHelp =

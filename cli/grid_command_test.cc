@@ -207,7 +207,7 @@ TEST(GridCommand, Refusals) {
 }
 
 TEST(GridCommand, FilesAndReport) {
-  const std::string file = TestDataPath("grid/testdata/ttnn_example.mlir");
+  const std::string file = TestDataPath("ttmlir/testdata/ttnn_example.mlir");
   Result r = RunCli({"grid", "report", file});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("4 tensor types with a layout (2 sections, 6 alias "

@@ -1,8 +1,8 @@
 // `hlolayout grid explain/locate --json` against what tt-mlir's own builder
 // computes for 242 tensor types of its lit tests
-// (grid/testdata/ttmlir_cases.jsonl, README.md there), and every tensor type
+// (ttmlir/testdata/ttmlir_cases.jsonl, README.md there), and every tensor type
 // with a layout of those tests read without a crash
-// (grid/testdata/ttmlir_lit_types.tsv).
+// (ttmlir/testdata/ttmlir_lit_types.tsv).
 #include <cstdint>
 #include <fstream>
 #include <map>
@@ -91,7 +91,7 @@ std::string IndexArg(const JsonValue& index) {
 TEST(GridTtmlirData, EveryCaseIsTheBuildersAnswer) {
   std::map<std::string, int> cases, matched;
   int samples = 0;
-  for (const std::string& line : Lines("grid/testdata/ttmlir_cases.jsonl")) {
+  for (const std::string& line : Lines("ttmlir/testdata/ttmlir_cases.jsonl")) {
     absl::StatusOr<JsonValue> row = ParseJson(line);
     ASSERT_TRUE(row.ok()) << row.status();
     const std::string id = row->Find("id")->string;
@@ -156,7 +156,8 @@ TEST(GridTtmlirData, EveryCaseIsTheBuildersAnswer) {
 
 TEST(GridTtmlirData, EveryLitTestTypeIsRead) {
   std::map<std::string, int> counts;
-  for (const std::string& line : Lines("grid/testdata/ttmlir_lit_types.tsv")) {
+  for (const std::string& line :
+       Lines("ttmlir/testdata/ttmlir_lit_types.tsv")) {
     std::vector<std::string> fields = absl::StrSplit(line, '\t');
     ASSERT_EQ(fields.size(), 2u) << line;
     CliResult r = RunCli({"grid", "explain", "--json", fields[1]});

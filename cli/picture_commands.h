@@ -15,7 +15,7 @@
 #include "absl/strings/string_view.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
-#include "hlolayout/grid/ttmlir_explain.h"
+#include "hlolayout/ttmlir/ttmlir_explain.h"
 
 namespace hlolayout::cli {
 

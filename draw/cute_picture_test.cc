@@ -10,7 +10,7 @@
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/draw/grid_picture.h"
 #include "hlolayout/draw/xml_reader.h"
-#include "hlolayout/grid/ttmlir_parse.h"
+#include "hlolayout/ttmlir/ttmlir_parse.h"
 
 namespace hlolayout::draw {
 namespace {

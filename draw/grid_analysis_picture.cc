@@ -5,7 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/draw/grid_picture.h"
 #include "hlolayout/draw/ttmlir_picture.h"
-#include "hlolayout/grid/metal_layout.h"
+#include "hlolayout/ttmlir/metal_layout.h"
 
 namespace hlolayout::draw {
 

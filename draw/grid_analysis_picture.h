@@ -1,5 +1,5 @@
 // draw/grid_analysis_picture.h: the picture of `hlolayout grid draw` for a
-// tensor type of any tt-mlir form (grid/ttmlir_explain.h's GridAnalysis):
+// tensor type of any tt-mlir form (ttmlir/ttmlir_explain.h's GridAnalysis):
 // the grid of draw/ttmlir_picture.h (TTNN, reworked metal) or
 // draw/grid_picture.h (the 2024 seed form) under a title naming the tensor
 // and its grid. The CLI and Python's grid.GridLayout draw through it.
@@ -16,7 +16,7 @@
 
 #include "absl/status/statusor.h"
 #include "hlolayout/draw/cell_grid.h"
-#include "hlolayout/grid/ttmlir_explain.h"
+#include "hlolayout/ttmlir/ttmlir_explain.h"
 
 namespace hlolayout::draw {
 

@@ -7,7 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "hlolayout/grid/element_type.h"
+#include "hlolayout/ttmlir/element_type.h"
 
 namespace hlolayout::draw {
 namespace {

@@ -1,5 +1,5 @@
 // draw/grid_picture.h: a picture of a tt-mlir grid-sharded tensor
-// (grid/metal_layout.h): the core grid over the collapsed tensor, each
+// (ttmlir/metal_layout.h): the core grid over the collapsed tensor, each
 // core's shard coloured by core, the tiles inside a shard and the padding.
 //
 //   tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>,
@@ -20,7 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "hlolayout/draw/cell_grid.h"
-#include "hlolayout/grid/metal_layout.h"
+#include "hlolayout/ttmlir/metal_layout.h"
 
 namespace hlolayout::draw {
 

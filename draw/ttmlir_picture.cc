@@ -9,7 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/grid/metal_layout.h"
+#include "hlolayout/ttmlir/metal_layout.h"
 
 namespace hlolayout::draw {
 namespace {

@@ -1,5 +1,5 @@
 // draw/ttmlir_picture.h: pictures of tt-mlir's current layouts
-// (grid/ttnn_attr.h, grid/ttcore_metal_layout.h): the collapsed 2-D plane,
+// (ttmlir/ttnn_attr.h, ttmlir/ttcore_metal_layout.h): the collapsed 2-D plane,
 // split into shards coloured by shard (with the core or DRAM bank holding
 // each), tiles as red boxes, padding hatched.
 //
@@ -22,8 +22,8 @@
 
 #include "absl/status/statusor.h"
 #include "hlolayout/draw/cell_grid.h"
-#include "hlolayout/grid/ttcore_metal_layout.h"
-#include "hlolayout/grid/ttnn_attr.h"
+#include "hlolayout/ttmlir/ttcore_metal_layout.h"
+#include "hlolayout/ttmlir/ttnn_attr.h"
 
 namespace hlolayout::draw {
 

@@ -4,7 +4,7 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/draw/cell_grid.h"
-#include "hlolayout/grid/ttmlir_explain.h"
+#include "hlolayout/ttmlir/ttmlir_explain.h"
 
 namespace hlolayout::draw {
 namespace {

@@ -16,10 +16,10 @@
 #include "absl/strings/string_view.h"
 #include "hlolayout/draw/ttmlir_picture.h"
 #include "hlolayout/fuzz/fuzz_util.h"
-#include "hlolayout/grid/explain.h"
-#include "hlolayout/grid/print.h"
-#include "hlolayout/grid/ttmlir_explain.h"
-#include "hlolayout/grid/ttmlir_parse.h"
+#include "hlolayout/ttmlir/explain.h"
+#include "hlolayout/ttmlir/print.h"
+#include "hlolayout/ttmlir/ttmlir_explain.h"
+#include "hlolayout/ttmlir/ttmlir_parse.h"
 
 namespace hlolayout::fuzz {
 namespace {

@@ -10,10 +10,10 @@
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "hlolayout/cute/parse.h"
-#include "hlolayout/grid/ttmlir_parse.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/ttmlir/ttmlir_parse.h"
 
 namespace hlolayout {
 namespace {

@@ -1,6 +1,6 @@
 // One tensor, two views (issue 39): a TTNN TensorSpec (ttnn/, as tt-metal
 // computes it) and the `#ttnn.ttnn_layout` tt-mlir writes for the same
-// tensor (grid/ttnn_attr.h, as tt-mlir's builder computes it) agree: the
+// tensor (ttmlir/ttnn_attr.h, as tt-mlir's builder computes it) agree: the
 // shard shape, the grid and the cores, the memref (the shard in tiles), the
 // page and shard bytes, and, walking every element, the core that holds it
 // and its place in the shard (or, interleaved in DRAM, its page and bank).
@@ -18,8 +18,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "hlolayout/grid/ttmlir_parse.h"
-#include "hlolayout/grid/ttnn_attr.h"
+#include "hlolayout/ttmlir/ttmlir_parse.h"
+#include "hlolayout/ttmlir/ttnn_attr.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 

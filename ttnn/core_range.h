@@ -104,7 +104,7 @@ std::string CoreName(CoreCoord c);
 // Core `n` (from 0) of `ranges` in the sharding order above: what
 // CoreRangeSet::Cores(row_wise)[n] is, without listing the cores before
 // it. tt-mlir places shards in the same order (row-wise), on core ranges
-// it reads from text, which need not form a valid set (grid/ttmlir_attrs.h).
+// it reads from text, which need not form a valid set (ttmlir/ttmlir_attrs.h).
 // nullopt when n < 0 or the ranges hold n cores or fewer. Precondition:
 // every range has start <= end in both coordinates.
 absl::optional<CoreCoord> NthCore(absl::Span<const CoreRange> ranges,

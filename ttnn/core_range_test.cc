@@ -71,7 +71,7 @@ TEST(CoreRangeTest, RefusesBackwardRangesAndOverlaps) {
 }
 
 // NthCore is Cores()[n] in both orders, one core at a time (tt-mlir's
-// shard placement in grid/ reads it).
+// shard placement in ttmlir/ reads it).
 TEST(CoreRangeTest, NthCoreIsTheCoreListsNthCore) {
   absl::StatusOr<CoreRangeSet> s = CoreRangeSet::Make(
       {{{2, 1}, {4, 3}}, {{0, 5}, {7, 5}}, {{6, 0}, {6, 2}}});

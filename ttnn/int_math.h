@@ -1,5 +1,5 @@
 // ttnn/int_math.h: the integer helpers of the TTNN model (ttnn/ and the
-// tt-mlir TTNN layouts of grid/).
+// tt-mlir TTNN layouts of ttmlir/).
 //
 // Shapes are int64; tt-metal keeps dims as uint32_t, so inputs are limited
 // to dims below 2^32 and every product is checked: an overflow is an error

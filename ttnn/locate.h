@@ -38,7 +38,7 @@ namespace hlolayout::ttnn {
 //
 // Where an interleaved buffer over `banks` banks keeps its page `page`
 // (pages dealt to the banks in turn): bank page mod banks, as the bank's
-// (page div banks)-th page. grid/'s tt-mlir layouts place their DRAM pages
+// (page div banks)-th page. ttmlir/'s tt-mlir layouts place their DRAM pages
 // so too. Preconditions: page >= 0, banks > 0.
 struct BankPage {
   int64_t bank = 0;

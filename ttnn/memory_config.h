@@ -42,7 +42,7 @@ enum class TensorMemoryLayout {
 };
 // tt-metal's buffer types. A TensorSpec lives in DRAM or L1, the two
 // BufferTypeFromName reads; SYSTEM_MEMORY (the host), L1_SMALL and TRACE
-// are read from tt-mlir's `#ttnn.buffer_type<...>` (grid/ttmlir_attrs.h).
+// are read from tt-mlir's `#ttnn.buffer_type<...>` (ttmlir/ttmlir_attrs.h).
 enum class BufferType { kDram, kL1, kSystemMemory, kL1Small, kTrace };
 enum class ShardOrientation { kRowMajor, kColMajor };
 // CONTIGUOUS_1D (newer tt-metal) is not modelled.

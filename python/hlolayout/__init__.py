@@ -24,7 +24,7 @@ public name is here too (docs/python.md):
     hlolayout.reports      report, Report, DumpFolderTable, ...      report/
     hlolayout.allocations  memory, ModuleMemory, Allocation, ...     memory/
     hlolayout.pictures     draw                                      draw/
-    hlolayout.cute, .grid, .triton, .ttnn                            cute/, grid/, triton/, ttnn/
+    hlolayout.cute, .grid, .triton, .ttnn                            cute/, ttmlir/, triton/, ttnn/
 """
 
 from . import _hlolayout as _core

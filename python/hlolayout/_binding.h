@@ -1,6 +1,6 @@
 // python/hlolayout/_binding.h: what the C++ files of the `_hlolayout`
 // extension share (one file per capability, as the library's folders:
-// _shapes.cc, _indexing.cc, _relayout.cc, _hlo.cc, _cute.cc, _grid.cc,
+// _shapes.cc, _indexing.cc, _relayout.cc, _hlo.cc, _cute.cc, _ttmlir.cc,
 // _memory.cc, _report.cc, _triton.cc, _ttnn.cc; _hlolayout.cc defines the
 // module and calls each file's Register function).
 //
@@ -105,7 +105,7 @@ void RegisterRelayout(pybind11::module_& m);   // _relayout.cc
 void RegisterHlo(pybind11::module_& m);        // _hlo.cc
 void RegisterCute(pybind11::module_& m);       // _cute.cc
 void RegisterCuteAtoms(pybind11::module_& m);  // _cute_atoms.cc
-void RegisterGrid(pybind11::module_& m);       // _grid.cc
+void RegisterTtmlir(pybind11::module_& m);     // _ttmlir.cc
 void RegisterMemory(pybind11::module_& m);     // _memory.cc
 void RegisterReport(pybind11::module_& m);     // _report.cc
 void RegisterTtnn(pybind11::module_& m);       // _ttnn.cc

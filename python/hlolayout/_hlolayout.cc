@@ -38,7 +38,7 @@ PYBIND11_MODULE(_hlolayout, m) {
   hlolayout::pyext::RegisterCute(m);
   hlolayout::pyext::RegisterCuteAtoms(m);
   hlolayout::pyext::RegisterCuteDsl(m);
-  hlolayout::pyext::RegisterGrid(m);
+  hlolayout::pyext::RegisterTtmlir(m);
   hlolayout::pyext::RegisterMemory(m);
   hlolayout::pyext::RegisterReport(m);
   hlolayout::pyext::RegisterTtnn(m);

@@ -1,0 +1,214 @@
+#include "hlolayout/ttmlir/explain.h"
+
+#include <string>
+
+#include "gtest/gtest.h"
+#include "hlolayout/ttmlir/print.h"
+#include "hlolayout/ttmlir/ttmlir_parse.h"
+
+namespace hlolayout::grid {
+namespace {
+
+constexpr absl::string_view kTiled =
+    "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, "
+    "memref<1x1x!tt.tile<32 x 32, bfp_bf8>, #tt.memory_space<l1>>>>";
+constexpr absl::string_view kScalar =
+    "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, "
+    "memref<18x32xf32, #tt.memory_space<l1>>>>";
+constexpr absl::string_view kMultiDevice =
+    "tensor<2x3x64x128xf32, #tt.metal_layout<(d0, d1, d2, d3) -> (d0, d1 * 64 "
+    "+ d2, d3), undef, <2x2x4>, memref<1x3x1x!tt.tile<32 x 32, bfp_bf8>, "
+    "#tt.memory_space<l1>>>>";
+
+MetalLayout Parse(absl::string_view text) {
+  absl::StatusOr<MetalLayout> l = ParseTensorType(text);
+  EXPECT_TRUE(l.ok()) << l.status();
+  return *std::move(l);
+}
+
+TEST(Explain, ShardAnswers) {
+  EXPECT_EQ(GridShardAnswer(Parse(kScalar)), "18x32");
+  EXPECT_EQ(GridShardAnswer(Parse(kTiled)), "1x1");
+  EXPECT_EQ(GridShardAnswer(Parse(kMultiDevice)), "1x3x1");
+}
+
+TEST(Explain, LocateAnswers) {
+  EXPECT_EQ(*GridLocateAnswer(Parse(kScalar), "20,40"), "core=1,1 offset=2,8");
+  EXPECT_EQ(*GridLocateAnswer(Parse(kTiled), "20,40"),
+            "core=1,1 offset=2,8 tile=0,0 in_tile=2,8");
+  EXPECT_EQ(*GridLocateAnswer(Parse(kTiled), "52, 62"),
+            "core=2,1 offset=16,30 tile=0,0 in_tile=16,30");
+  EXPECT_EQ(*GridLocateAnswer(Parse(kMultiDevice), "1,2,10,127"),
+            "core=1,1,3 offset=0,42,31 tile=0,1,0 in_tile=10,31");
+  EXPECT_EQ(GridLocateAnswer(Parse(kTiled), "53,0").status().message(),
+            "index 53 is out of bounds for dim 0 of size 53");
+  EXPECT_EQ(GridLocateAnswer(Parse(kTiled), "1,x").status().message(),
+            "bad index value 'x'");
+  EXPECT_EQ(GridLocateAnswer(Parse(kTiled), "1").status().message(),
+            "index has 1 values but the tensor has rank 2");
+  EXPECT_EQ(GridLocateAnswer(Parse(kTiled), "1,99999999999999999999")
+                .status()
+                .message(),
+            "bad index value '99999999999999999999'");
+}
+
+TEST(Explain, ParseIndexList) {
+  EXPECT_EQ(*ParseIndexList(""), (std::vector<int64_t>{}));
+  EXPECT_EQ(*ParseIndexList(" 1 , 2 "), (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(ParseIndexList("1,,2").status().message(), "bad index value ''");
+}
+
+TEST(Explain, SeedPaddingExampleText) {
+  GridExplanation e = ExplainGridLayout(Parse(kTiled));
+  EXPECT_EQ(FormatGridExplanation(e),
+            "tensor:          tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> "
+            "(d0, d1), undef, <3x2>, memref<1x1x!tt.tile<32 x 32, bfp_bf8>, "
+            "#tt.memory_space<l1>>>>\n"
+            "logical shape:   53x63 f32 (3339 elements, 4 bytes each)\n"
+            "map:             (d0, d1) -> (d0, d1)\n"
+            "collapsed:       53x63 (map at the last index, plus 1)\n"
+            "grid:            3x2 (6 cores)\n"
+            "shard:           18x32 scalars (ceilDiv of the collapsed shape "
+            "by the grid)\n"
+            "tile:            !tt.tile<32 x 32, bfp_bf8>, 1088 bytes\n"
+            "physical shard:  32x32 scalars (shard padded to whole tiles), 1 "
+            "tile per shard\n"
+            "memref:          memref<1x1x!tt.tile<32 x 32, bfp_bf8>, "
+            "#tt.memory_space<l1>>\n"
+            "memory space:    l1 (DeviceL1)\n"
+            "oob_val:         undef\n"
+            "padding by dim:  dim 0: 14,14,15; dim 1: 0,1 (positions per "
+            "core, by core index along the dim)\n"
+            "padding per core:\n"
+            "  core 0,0: 576 elements, 448 padding\n"
+            "  core 0,1: 558 elements, 466 padding\n"
+            "  core 1,0: 576 elements, 448 padding\n"
+            "  core 1,1: 558 elements, 466 padding\n"
+            "  core 2,0: 544 elements, 480 padding\n"
+            "  core 2,1: 527 elements, 497 padding\n"
+            "padding-only:    0 cores\n"
+            "padding total:   2805 of 6144 positions\n"
+            "bytes:           1088 per shard, 6528 total\n");
+}
+
+TEST(Explain, MultiDeviceAndTruncation) {
+  GridExplanation e = ExplainGridLayout(Parse(kMultiDevice));
+  EXPECT_EQ(e.device_grid, (std::vector<int64_t>{2}));
+  EXPECT_EQ(e.core_grid, (std::vector<int64_t>{2, 4}));
+  EXPECT_EQ(e.per_core.size(), 16u);
+  EXPECT_EQ(e.total_padding, 0);
+  const std::string text = FormatGridExplanation(e, 3);
+  EXPECT_NE(text.find("devices:         2 (outer grid dims), 2x4 cores each"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  ... (13 more cores)\n"), std::string::npos) << text;
+  GridExplanation few = ExplainGridLayout(Parse(kMultiDevice), 8);
+  EXPECT_TRUE(few.per_core.empty());
+  EXPECT_EQ(few.padding_only_cores, -1);
+  EXPECT_EQ(few.per_core_note,
+            "grid has 16 cores; per-core counts are limited to 8");
+}
+
+TEST(Explain, EmptyCoresAndDuplicateDims) {
+  GridExplanation e = ExplainGridLayout(
+      Parse("tensor<128xf32, #tt.metal_layout<(d0) -> (0, 0, d0), zero, "
+            "<1x2x4>, memref<1x1x32xf32, #tt.memory_space<dram>>>>"));
+  EXPECT_EQ(e.padding_only_cores, 4);
+  EXPECT_EQ(e.total_padding, 128);
+  GridExplanation d = ExplainGridLayout(
+      Parse("tensor<8x96x32xf32, #tt.metal_layout<(d0, d1, d2) -> (d0 * 96 + "
+            "d1, d1, d2), undef, <2x1x2>, memref<384x96x16xf32, "
+            "#tt.memory_space<l1>>>>"));
+  EXPECT_FALSE(d.padding_per_dim.has_value());
+  EXPECT_NE(FormatGridExplanation(d).find("padding by dim:  n/a"),
+            std::string::npos);
+  EXPECT_EQ(d.per_core[0].elements, 4 * 96 * 16);
+}
+
+TEST(Explain, LocateText) {
+  MetalLayout l = Parse(kMultiDevice);
+  const std::vector<int64_t> index = {1, 2, 10, 127};
+  EXPECT_EQ(FormatElementLocation(l, index, l.Locate(index)),
+            "index:        1,2,10,127\n"
+            "collapsed:    1,138,127\n"
+            "core:         1,1,3 (device 1, core 1,3)\n"
+            "offset:       0,42,31 (in the 1x96x32 shard)\n"
+            "tile:         0,1,0 (memref index, of 1x3x1)\n"
+            "in tile:      10,31 (in 32x32)\n"
+            "byte offset:  1088 (start of the tile in the shard)\n");
+}
+
+TEST(Explain, HugeGridIsSummarized) {
+  GridExplanation e = ExplainGridLayout(
+      Parse("tensor<100000x4xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), "
+            "undef, <100000x1>, memref<1x4xf32, #tt.memory_space<dram>>>>"));
+  EXPECT_FALSE(e.padding_per_dim.has_value());
+  EXPECT_EQ(e.padding_per_dim_note, "not computed: a grid dim exceeds 65536");
+  EXPECT_TRUE(e.per_core.empty());
+  EXPECT_EQ(e.total_padding, 0);
+}
+
+TEST(Explain, CollapseIntervalsText) {
+  EXPECT_EQ(ParseCollapseIntervals("")->size(), 1u);
+  EXPECT_TRUE(ParseCollapseIntervals("none")->empty());
+  auto two = ParseCollapseIntervals(" (0, 3), (-3,-1) ");
+  ASSERT_TRUE(two.ok()) << two.status();
+  EXPECT_EQ(*two, (std::vector<CollapseInterval>{{0, 3}, {-3, -1}}));
+  for (absl::string_view bad :
+       {"(0,3", "(0)", "0,3", "(0,3),", "(a,1)", "(0,3)(1,2)"}) {
+    EXPECT_FALSE(ParseCollapseIntervals(bad).ok()) << bad;
+  }
+  EXPECT_EQ(ParseCollapseIntervals("(0,3").status().message(),
+            "bad collapse intervals '(0,3'; expected e.g. (0,3),(-3,-1)");
+}
+
+TEST(Explain, BuildCollapsedSevenDim) {
+  auto l = BuildCollapsedLayout("2x3x4x5x6x7x8xbf16", "2x1x3x2",
+                                "(0,3),(-3,-1)", "");
+  ASSERT_TRUE(l.ok()) << l.status();
+  EXPECT_EQ(FormatCollapse(*l, "(0,3),(-3,-1)"),
+            "joined:  (d0, d1, d2, d3, d4, d5, d6) -> (d0 <> d1 <> d2, d3, d4 "
+            "<> d5, d6)\n"
+            "map:     (d0, d1, d2, d3, d4, d5, d6) -> (d0 * 12 + d1 * 4 + d2, "
+            "d3, d4 * 7 + d5, d6)\n"
+            "tensor:  tensor<2x3x4x5x6x7x8xbf16, #tt.metal_layout<(d0, d1, d2, "
+            "d3, d4, d5, d6) -> (d0 * 12 + d1 * 4 + d2, d3, d4 * 7 + d5, d6), "
+            "undef, <2x1x3x2>, memref<12x5x14x4xbf16, "
+            "#tt.memory_space<l1>>>>\n");
+  // What it prints parses back.
+  auto again = ParseTensorType(TensorTypeToString(*l));
+  ASSERT_TRUE(again.ok()) << again.status();
+}
+
+TEST(Explain, BuildCollapsedSeedMultiDeviceTiled) {
+  auto l = BuildCollapsedLayout("2x3x64x128xf32", "2x2x4", "(1,-1)", "bfp_bf8");
+  ASSERT_TRUE(l.ok()) << l.status();
+  EXPECT_EQ(GridShardAnswer(*l), "1x3x1");
+  auto t = BuildCollapsedLayout("64x64xf32", "2x2", "", "16x32,bf16");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(GridShardAnswer(*t), "2x1");
+}
+
+TEST(Explain, BuildCollapsedErrors) {
+  auto error = [](absl::string_view t, absl::string_view g, absl::string_view i,
+                  absl::string_view tile) {
+    auto l = BuildCollapsedLayout(t, g, i, tile);
+    return l.ok() ? std::string("ok") : std::string(l.status().message());
+  };
+  EXPECT_EQ(error("4x4xf33", "2x2", "", ""), "unknown element type 'f33'");
+  EXPECT_EQ(error("4xax4xf32", "2x2", "", ""), "bad tensor dim 'a'");
+  EXPECT_EQ(error("4x4xf32", "2x0", "", ""), "bad grid dim '0'");
+  EXPECT_EQ(error("2x3x64x128xf32", "2x2", "(1,-1)", ""),
+            "collapsed rank 3 exceeds grid rank 2");
+  EXPECT_EQ(error("4x4xf32", "2x2", "", "bfp_f16"),
+            "unknown tile data type 'bfp_f16'");
+  EXPECT_EQ(error("4x4xf32", "2x2", "", "16x16,bfp_bf8"),
+            "bfp_bf8 tiles must be 32x32, got 16x16");
+  EXPECT_EQ(error("4x4xf32", "2x2", "", "16,bf16"),
+            "a tile shape has two dims");
+  EXPECT_EQ(error("4x4xf32", "2x2", "(0,1),(0,2)", ""),
+            "intervals (0, 1) and (0, 2) overlap");
+}
+
+}  // namespace
+}  // namespace hlolayout::grid
