@@ -43,7 +43,6 @@ ROOMS = [
     "cute/atom/internal",
     "cute/internal",
     "draw",
-    "grid",
     "hlo",
     "index_util",
     "layout",
@@ -55,6 +54,7 @@ ROOMS = [
     "report",
     "shape",
     "triton",
+    "ttmlir",
     "ttnn",
     "util",
 ]
