@@ -33,6 +33,11 @@ constexpr char kCummax[] =
 constexpr char kLoopInVmem[] =
     "memory/testdata_xla_tpu/"
     "module_2410.jit_update_in_place.cl_933746096.after_optimizations";
+// v5p, 8 chips: an all_to_all whose HBM temp allocation holds a scalar
+// inside the range of a larger value.
+constexpr char kAllToAllV5p[] =
+    "memory/testdata_xla_tpu/"
+    "module_4568.jit_a2a.cl_933746096.after_optimizations";
 
 // "<12 a.1{0} @1> (size=512,offset=0)" lines of a buffer-assignment text:
 // (name with index, memory space) -> size.
@@ -134,16 +139,18 @@ TEST_P(TpuDump, LiveRangeFileIsXlaTpus) {
 
 // compiled.memory_analysis() from the model of XLA:TPU's assignment, every
 // figure a dump can give (docs/xla-tpu.md, "memory_analysis()"): the temp
-// size counts each offset of the HBM temp allocation, s bytes at most, as
-// 2 r(s) - s (r: s rounded up to 16 KiB), and nothing when that allocation
-// holds only tuple tables and the scalar unit's one-element values; the
-// peak is arguments + outputs - aliases + constants + the VMEM temp
-// buffers' peak, or S(6)'s temp allocation when larger. The cumulative max
-// (module 2957) has four 512-byte offsets in HBM's temp: 4 x 32,256 bytes;
-// the dynamic index (module 4058) no VMEM and 2,048 bytes of S(6); the
-// fori_loop (module 2410) updates a 4,096-byte VMEM buffer in place, counted
-// as the body's parameter and as the update (peak 20,480; 16,384 if the
-// buffer counted once).
+// size is twice the HBM temp allocation's size rounded up to 16 KiB less
+// the bytes its values cover, and nothing when that allocation holds only
+// tuple tables and the scalar unit's one-element values; the peak is
+// arguments + outputs - aliases + constants + the VMEM temp buffers' peak,
+// or S(6)'s temp allocation when larger. The cumulative max (module 2957)
+// has four 512-byte values at distinct offsets in HBM's temp: 4 x 32,256
+// bytes; the v5p all_to_all (module 4568) a 512-byte scalar at 16,384
+// inside a 32,768-byte value's range: 32,768 (65,024 counting each offset
+// as 2 r(s) - s); the dynamic index (module 4058) no VMEM and 2,048 bytes
+// of S(6); the fori_loop (module 2410) updates a 4,096-byte VMEM buffer in
+// place, counted as the body's parameter and as the update (peak 20,480;
+// 16,384 if the buffer counted once).
 TEST_P(TpuDump, MemoryAnalysisIsXlaTpus) {
   const std::string base = GetParam();
   const std::string text = ReadTestData(base + ".txt");  // the module views it
@@ -176,7 +183,7 @@ TEST_P(TpuDump, MemoryAnalysisIsXlaTpus) {
 
 INSTANTIATE_TEST_SUITE_P(Libtpu, TpuDump,
                          ::testing::Values(kStep, kDynamicIndex, kCummax,
-                                           kLoopInVmem));
+                                           kLoopInVmem, kAllToAllV5p));
 
 }  // namespace
 }  // namespace hlolayout

@@ -87,27 +87,44 @@ int64_t Add(int64_t a, int64_t b) {
 
 int64_t RoundUp(int64_t n, int64_t to) { return Add(n, to - 1) / to * to; }
 
+// The bytes of [0, end) that some value of `temp` covers: the length of the
+// union of its values' ranges [offset, offset + size).
+int64_t CoveredBytes(const BufferAllocation& temp) {
+  std::vector<std::pair<int64_t, int64_t>> ranges;
+  ranges.reserve(temp.values.size());
+  for (const AssignedValue& v : temp.values) {
+    if (v.size > 0) ranges.emplace_back(v.offset, Add(v.offset, v.size));
+  }
+  std::sort(ranges.begin(), ranges.end());
+  int64_t covered = 0, begin = 0, end = -1;
+  for (const auto& r : ranges) {
+    if (r.first > end) {
+      if (end >= 0) covered = Add(covered, end - begin);
+      begin = r.first;
+      end = r.second;
+    } else {
+      end = std::max(end, r.second);
+    }
+  }
+  if (end >= 0) covered = Add(covered, end - begin);
+  return covered;
+}
+
 // temp_size_in_bytes: 0 when the HBM temp allocation holds no data value;
-// otherwise, over the distinct offsets of its values (s the largest value
-// at the offset, rounded up to HBM's alignment r(s)), the sum of
-// 2 r(s) - s.
+// otherwise twice its size rounded up to HBM's alignment, less the bytes
+// its values cover: the rounded size once, and once more every byte of it
+// that no value ever holds (docs/xla-tpu.md). Where the values sit at
+// distinct offsets that do not overlap, this is the sum over the offsets of
+// 2 r(s) - s (s the largest value at the offset, r(s) s rounded up).
 int64_t TempBytes(const MemoryAnalysis& analysis,
                   const BufferAllocation& temp) {
   bool data = false;
-  std::map<int64_t, int64_t> largest;  // offset -> size
   for (const AssignedValue& v : temp.values) {
     data = data || IsDataValue(analysis, v);
-    int64_t& s = largest[v.offset];
-    s = std::max(s, v.size);
   }
   if (!data) return 0;
-  const int64_t alignment = XlaTpuAlignment(0);
-  int64_t total = 0;
-  for (const auto& at : largest) {
-    const int64_t r = RoundUp(at.second, alignment);
-    total = Add(total, Add(r, r) - at.second);
-  }
-  return total;
+  const int64_t rounded = RoundUp(temp.size, XlaTpuAlignment(0));
+  return Add(rounded, rounded) - CoveredBytes(temp);
 }
 
 // The most bytes of values of memory space `color` live at once, every
