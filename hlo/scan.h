@@ -19,6 +19,7 @@
 #include <immintrin.h>
 #endif
 
+#include "absl/base/optimization.h"
 #include "absl/strings/string_view.h"
 
 namespace hlolayout::hlo_internal {
@@ -223,11 +224,45 @@ inline size_t SkipBalancedByStops(const char* data, size_t p, size_t n,
   }
 }
 
-#if defined(__SSE2__)
-// Bit i set where byte i of the 64 at `data` is in the class.
+// Bit i set where byte i of a 64-byte block is in the class.
 struct ByteClasses {
   uint64_t quote = 0, backslash = 0, slash = 0, open = 0, close = 0;
 };
+
+// The classes of a 64-byte block byte by byte: the path of processors
+// without SSE2, and the reference the SIMD classifiers are tested against.
+inline ByteClasses Classify64Portable(const char* data) {
+  ByteClasses b;
+  for (int i = 0; i < 64; ++i) {
+    const uint64_t bit = uint64_t{1} << i;
+    switch (data[i]) {
+      case '"':
+        b.quote |= bit;
+        break;
+      case '\\':
+        b.backslash |= bit;
+        break;
+      case '/':
+        b.slash |= bit;
+        break;
+      case '{':
+      case '(':
+      case '[':
+        b.open |= bit;
+        break;
+      case '}':
+      case ')':
+      case ']':
+        b.close |= bit;
+        break;
+      default:
+        break;
+    }
+  }
+  return b;
+}
+
+#if defined(__SSE2__)
 inline ByteClasses Classify64(const char* data) {
   ByteClasses b;
   for (int k = 0; k < 4; ++k) {
@@ -304,7 +339,6 @@ inline bool HasAvx2() {
 }
 #endif
 
-#if defined(__SSE2__)
 // Bit i: the XOR of bits 0..i (six shifts).
 inline uint64_t PrefixXorShifts(uint64_t x) {
   x ^= x << 1;
@@ -316,50 +350,96 @@ inline uint64_t PrefixXorShifts(uint64_t x) {
   return x;
 }
 
+// The bytes of a block that a backslash escapes: bit i set when byte i
+// follows a backslash that is not itself escaped (`\\` escapes the second
+// backslash, which then escapes nothing). `*carry` is 1 when byte 0 is
+// escaped (the previous block ended in an escaping backslash) and is set
+// likewise for the next block. Backslashes are rare: one step per run.
+inline uint64_t EscapedBytes(uint64_t backslash, uint64_t* carry) {
+  uint64_t escaped = *carry;
+  uint64_t starts = backslash & ~escaped;
+  *carry = 0;
+  while (starts != 0) {
+    const uint64_t bit = starts & (0 - starts);
+    const uint64_t next = bit << 1;
+    if (next == 0) *carry = 1;
+    escaped |= next;
+    starts &= ~(bit | next);
+  }
+  return escaped;
+}
+
 // FastSkipBalanced's loop over 64-byte blocks classified by `classify`
 // (`classify(block)` gives the ByteClasses, `classify.PrefixXor(bits)` the
-// prefix XOR):
-// returns the end, npos for anything the careful path must see, or `begin`
-// when the last 64 bytes of the text are reached (then redone by
-// SkipBalancedByStops).
+// prefix XOR). Strings are exact: a quote a backslash escapes neither opens
+// nor closes one. The text's last bytes are read from a copy padded with
+// spaces. Returns the end, npos where SkipBalancedByStops gives npos (a
+// mismatched bracket, nesting past `max_depth`, the end of the text), or
+// `begin` when a block holds a backslash or a `/*` outside a string
+// (SkipBalancedByStops then reads the value).
 template <typename Classify>
 inline size_t SkipBalancedBlocks(const char* data, size_t p, size_t n,
                                  int max_depth, Classify classify) {
+  constexpr size_t npos = absl::string_view::npos;
   const size_t begin = p;
   char closers[64];
   const int limit = max_depth < 64 ? max_depth : 64;
   int depth = 0;
   uint64_t in_string = 0;  // all ones while a string runs into the block
-  while (p + 64 <= n) {
-    const ByteClasses b = classify(data + p);
-    if (b.backslash != 0) break;
-    // 1 from a quote up to the next.
-    const uint64_t strings = classify.PrefixXor(b.quote) ^ in_string;
-    const uint64_t outside = ~strings;
-    for (uint64_t slash = b.slash & outside; slash != 0; slash &= slash - 1) {
-      const size_t at = p + __builtin_ctzll(slash);
-      if (at + 1 < n && data[at + 1] == '*') return absl::string_view::npos;
+  uint64_t escape_carry = 0;
+  char tail[64];
+  while (p < n) {
+    const char* block = data + p;
+    if (n - p < 64) {
+      std::memset(tail, ' ', sizeof(tail));
+      std::memcpy(tail, data + p, n - p);
+      block = tail;
     }
-    for (uint64_t brackets = (b.open | b.close) & outside; brackets != 0;
-         brackets &= brackets - 1) {
-      const size_t at = p + __builtin_ctzll(brackets);
-      const char c = data[at];
-      if (c == '{' || c == '(' || c == '[') {
-        if (depth >= limit) return absl::string_view::npos;
-        closers[depth++] = CloserOf(c);
+    const ByteClasses b = classify(block);
+    uint64_t quotes = b.quote;
+    if ((b.backslash | escape_carry) != 0) {
+      quotes &= ~EscapedBytes(b.backslash, &escape_carry);
+    }
+    // 1 from a quote up to the next.
+    const uint64_t strings = classify.PrefixXor(quotes) ^ in_string;
+    const uint64_t outside = ~strings;
+    const uint64_t brackets = (b.open | b.close) & outside;
+    // A backslash outside a string (a plain byte for SkipBalancedByStops)
+    // or a `/*` there (npos when it comes before the end): rare, both left
+    // to SkipBalancedByStops.
+    const uint64_t odd = (b.slash | b.backslash) & outside;
+    for (uint64_t o = odd; ABSL_PREDICT_FALSE(o != 0); o &= o - 1) {
+      const int i = __builtin_ctzll(o);
+      const size_t at = p + static_cast<size_t>(i);
+      if (block[i] == '\\' || (at + 1 < n && data[at + 1] == '*')) {
+        return begin;
+      }
+    }
+    for (uint64_t events = brackets; events != 0; events &= events - 1) {
+      const int i = __builtin_ctzll(events);
+      const char c = block[i];
+      if (((b.open >> i) & 1) != 0) {
+        if (depth >= limit) return npos;
+        // '(' ')' are 1 apart, '[' ']' and '{' '}' 2.
+        closers[depth++] = static_cast<char>(c + (c == '(' ? 1 : 2));
       } else {
-        if (depth == 0 || c != closers[depth - 1]) {
-          return absl::string_view::npos;
-        }
-        if (--depth == 0) return at + 1;
+        if (depth == 0 || c != closers[depth - 1]) return npos;
+        if (--depth == 0) return p + static_cast<size_t>(i) + 1;
       }
     }
     in_string = (strings >> 63) != 0 ? ~uint64_t{0} : 0;
     p += 64;
   }
-  return begin;
+  return npos;
 }
-#endif
+
+// The classifiers of SkipBalancedBlocks, one a path.
+struct PortableClassifier {
+  ByteClasses operator()(const char* block) const {
+    return Classify64Portable(block);
+  }
+  uint64_t PrefixXor(uint64_t bits) const { return PrefixXorShifts(bits); }
+};
 
 #if defined(__SSE2__)
 struct Sse2Classifier {
@@ -386,28 +466,86 @@ SkipBalancedBlocksAvx2(const char* data, size_t p, size_t n, int max_depth) {
 }
 #endif
 
-// SkipBalancedByStops, 64 bytes at a time: stopping at every quote of a
-// JSON config cost a mispredicted branch each. Strings are found for a
-// whole block at once (prefix XOR of the quote bits); only brackets outside
-// them are visited. Blocks are classified with AVX2 when the processor has
-// it, else SSE2. A backslash, or the last 64 bytes of the text: redone by
-// SkipBalancedByStops from the start, so all give the same answers.
+// The ways to classify blocks: byte by byte (any processor), SSE2 (every
+// x86-64), AVX2 (chosen at run time when the processor has it).
+enum class ScanPath { kPortable, kSse2, kAvx2 };
+
+// True when this build and this processor can run `path`.
+inline bool ScanPathRuns(ScanPath path) {
+  switch (path) {
+    case ScanPath::kPortable:
+      return true;
+    case ScanPath::kSse2:
+#if defined(__SSE2__)
+      return true;
+#else
+      return false;
+#endif
+    case ScanPath::kAvx2:
+#if defined(HLOLAYOUT_HLO_SCAN_AVX2)
+      return HasAvx2();
+#else
+      return false;
+#endif
+  }
+  return false;
+}
+
+// The fastest path that runs here (asked once).
+inline ScanPath BestScanPath() {
+  static const ScanPath best = ScanPathRuns(ScanPath::kAvx2) ? ScanPath::kAvx2
+                               : ScanPathRuns(ScanPath::kSse2)
+                                   ? ScanPath::kSse2
+                                   : ScanPath::kPortable;
+  return best;
+}
+
+// Classify64 by `path`, which must run here (ScanPathRuns); for tests.
+inline ByteClasses ClassifyOn(ScanPath path, const char* block) {
+#if defined(HLOLAYOUT_HLO_SCAN_AVX2)
+  if (path == ScanPath::kAvx2) return Classify64Avx2(block);
+#endif
+#if defined(__SSE2__)
+  if (path == ScanPath::kSse2) return Classify64(block);
+#endif
+  (void)path;
+  return Classify64Portable(block);
+}
+
+// SkipBalancedBlocks by `path`, which must run here (ScanPathRuns).
+inline size_t SkipBalancedBlocksOn(ScanPath path, const char* data, size_t p,
+                                   size_t n, int max_depth) {
+#if defined(HLOLAYOUT_HLO_SCAN_AVX2)
+  if (path == ScanPath::kAvx2) {
+    return SkipBalancedBlocksAvx2(data, p, n, max_depth);
+  }
+#endif
+#if defined(__SSE2__)
+  if (path == ScanPath::kSse2) {
+    return SkipBalancedBlocks(data, p, n, max_depth, Sse2Classifier());
+  }
+#endif
+  (void)path;
+  return SkipBalancedBlocks(data, p, n, max_depth, PortableClassifier());
+}
+
+// SkipBalancedByStops, 64 bytes at a time on `path`: stopping at every
+// quote of a JSON config cost a mispredicted branch each. Strings
+// (escapes and all) are found for a whole block at once (prefix XOR of the
+// unescaped quote bits); only brackets outside them are visited. Gives
+// SkipBalancedByStops' answer on every text (a backslash outside a string
+// is left to it).
+inline size_t FastSkipBalancedOn(ScanPath path, const char* data, size_t p,
+                                 size_t n, int max_depth) {
+  const size_t end = SkipBalancedBlocksOn(path, data, p, n, max_depth);
+  if (end != p) return end;
+  return SkipBalancedByStops(data, p, n, max_depth);
+}
+
+// FastSkipBalanced on the fastest path of this processor.
 inline size_t FastSkipBalanced(const char* data, size_t p, size_t n,
                                int max_depth) {
-#if defined(__SSE2__)
-  size_t end;
-#if defined(HLOLAYOUT_HLO_SCAN_AVX2)
-  if (HasAvx2()) {
-    end = SkipBalancedBlocksAvx2(data, p, n, max_depth);
-  } else {
-    end = SkipBalancedBlocks(data, p, n, max_depth, Sse2Classifier());
-  }
-#else
-  end = SkipBalancedBlocks(data, p, n, max_depth, Sse2Classifier());
-#endif
-  if (end != p) return end;
-#endif
-  return SkipBalancedByStops(data, p, n, max_depth);
+  return FastSkipBalancedOn(BestScanPath(), data, p, n, max_depth);
 }
 
 // Whitespace and `/*...*/` comments from `p`; npos at anything the careful
