@@ -969,7 +969,7 @@ BufferAssignment Assigner::Run() {
   }
   out_.alignment = XlaAlignment(platform_);
   aliased_ = AliasedParameters(module_);
-  ids_ = buffer_internal::ComputeXlaIds(g_, platform_ == XlaPlatform::kCpu,
+  ids_ = buffer_internal::ComputeXlaIds(g_, platform_,
                                         options_.xla_creation_order);
   if (platform_ == XlaPlatform::kTpu) {
     // XLA:TPU's buffer assignment starts from memory-space assignment's

@@ -144,11 +144,11 @@ struct XlaIds {
   // computations (BufferAssigner's sort key), -1 when not numbered.
   std::vector<int64_t> node_position;
 };
-// `cpu`: number the computations in XlaCpuComputationOrder; otherwise in
-// XlaGpuComputationOrder; in XLA's online order replayed over `created`
-// (the computations' names in XLA's creation order) whatever the platform
-// when it is not empty (memory/xla_value_ids.cc).
-XlaIds ComputeXlaIds(const ModuleGraph& graph, bool cpu,
+// XLA:CPU: number the computations in XlaCpuComputationOrder; otherwise in
+// XlaGpuComputationOrder (XLA:TPU's guess for XLA:TPU); in XLA's online order
+// replayed over `created` (the computations' names in XLA's creation order)
+// whatever the platform when it is not empty (memory/xla_value_ids.cc).
+XlaIds ComputeXlaIds(const ModuleGraph& graph, XlaPlatform platform,
                      absl::Span<const std::string> created = {});
 
 // For tests: with `on`, ComputeXlaIds checks, at every phi update, the
@@ -174,7 +174,12 @@ std::vector<int64_t> XlaCpuComputationOrder(
 // the imported and derived computations as on XLA:CPU, then each fusion
 // pass's bodies (custom, then priority fusion's, then wrapped
 // instructions') computation by computation in the order of the moment.
-std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& graph);
+// With `tpu`, XLA:TPU's guess (docs/xla-tpu.md, "Value ids"): the same,
+// but a pass's clones ordered by their clone number before the number of
+// what they clone, and the loop conditions and bodies passes cloned after
+// the computations passes made anew and the clones.
+std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& graph,
+                                            bool tpu = false);
 
 // OK when `created` names every computation of `module` exactly once.
 absl::Status CheckCreationOrder(const HloModule& module,

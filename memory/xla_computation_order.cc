@@ -715,7 +715,7 @@ std::vector<int64_t> PartitionerClones(const ModuleGraph& g,
 // ("dot.N.reduce_sub_computation", by N, a bare "dot" first).
 std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
                                           const std::vector<GpuPass>& pass,
-                                          int64_t* imported) {
+                                          bool tpu, int64_t* imported) {
   const HloModule& m = g.module;
   const int64_t comps = static_cast<int64_t>(m.computations.size());
   auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
@@ -739,6 +739,10 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
     const absl::string_view name = name_of(c);
     if (c == m.entry_index) {
       keyed.push_back({{0, TrailingNumber(name, "_spmd"), -1, 0}, c});
+    } else if (tpu && g.kind[c] == CompKind::kFusion) {
+      // XLA:TPU's fusion bodies of names no pass above gives (clones of
+      // "bitcast_fusion"): after the loops, in text order.
+      keyed.push_back({{9, 0, 0, 0}, c});
     } else if (const auto ab = ImportedNumbers(name)) {
       // A pass's new computation in place of a region ("region_A.B.word")
       // comes after the importer's; a region renamed ("region_A.B_word")
@@ -749,14 +753,20 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       const DerivedKey k = DerivedKeyOf(name);
       keyed.push_back({{1, partitioner[c], k.region, k.number}, c});
     } else if (loop_place[c] >= 0) {
-      keyed.push_back({{2, loop_place[c], 0, 0}, c});
+      // XLA:TPU's come after the computations passes made anew and the
+      // clones (docs/xla-tpu.md, "Value ids").
+      keyed.push_back({{tpu ? 8 : 2, loop_place[c], 0, 0}, c});
     } else if (const auto clone = CloneNumbers(name)) {
       // Clones of computations gone first.
-      keyed.push_back(
-          {{5, LoneClone(name, names) ? 0 : 1, clone->first, clone->second},
-           c});
+      // XLA:TPU's by their clone number first (docs/xla-tpu.md).
+      const int64_t n = tpu ? clone->second : clone->first;
+      const int64_t k = tpu ? clone->first : clone->second;
+      keyed.push_back({{5, LoneClone(name, names) ? 0 : 1, n, k}, c});
     } else if (const DerivedKey k = DerivedKeyOf(name); k.region != INT64_MAX) {
       keyed.push_back({{6, k.region, k.number, 0}, c});
+    } else if (tpu && absl::EndsWith(name, kReduceSub)) {
+      // XLA:TPU's after the clones (docs/xla-tpu.md, "Value ids").
+      keyed.push_back({{5, 2, 0, 0}, c});
     } else if (absl::EndsWith(name, kReduceSub)) {
       absl::string_view dot = name;
       dot.remove_suffix(kReduceSub.size());
@@ -960,7 +970,7 @@ std::vector<int64_t> XlaCpuComputationOrder(
   return CallGraphPostOrder(g, creation);
 }
 
-std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g) {
+std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g, bool tpu) {
   const HloModule& m = g.module;
   const int64_t comps = static_cast<int64_t>(m.computations.size());
   std::vector<GpuPass> pass(comps);
@@ -979,7 +989,8 @@ std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g) {
   }
   OnlineCallOrder order(g);
   int64_t imported = 0;
-  const std::vector<int64_t> early = GpuEarlyComputations(g, pass, &imported);
+  const std::vector<int64_t> early =
+      GpuEarlyComputations(g, pass, tpu, &imported);
   const bool spmd =
       m.entry_index >= 0 &&
       absl::EndsWith(m.computations[m.entry_index].header.name, "_spmd");

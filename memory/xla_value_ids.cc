@@ -321,12 +321,13 @@ class XlaIdNumbering {
     ids_.node_position.assign(df_.nodes.size(), -1);
   }
 
-  XlaIds Run(bool cpu, absl::Span<const std::string> created) {
+  XlaIds Run(XlaPlatform platform, absl::Span<const std::string> created) {
     BuildPostOrders();
     // The numbering order of computations (see the file comment).
-    const std::vector<int64_t> order = cpu || !created.empty()
-                                           ? XlaCpuComputationOrder(g_, created)
-                                           : XlaGpuComputationOrder(g_);
+    const std::vector<int64_t> order =
+        platform == XlaPlatform::kCpu || !created.empty()
+            ? XlaCpuComputationOrder(g_, created)
+            : XlaGpuComputationOrder(g_, platform == XlaPlatform::kTpu);
     NumberDefinedValues(order);
     NumberPhis();
     for (size_t v = 0; v < g_.analysis.values.size(); ++v) {
@@ -834,9 +835,9 @@ class XlaIdNumbering {
 
 }  // namespace
 
-XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu,
+XlaIds ComputeXlaIds(const ModuleGraph& g, XlaPlatform platform,
                      absl::Span<const std::string> created) {
-  return XlaIdNumbering(g).Run(cpu, created);
+  return XlaIdNumbering(g).Run(platform, created);
 }
 
 void SetXlaIdsSelfCheckForTesting(bool on) {
