@@ -702,6 +702,47 @@ std::vector<int64_t> PartitionerClones(const ModuleGraph& g,
   return channel;
 }
 
+// (class, then three keys, then the text position) of a computation made
+// before fusion (GpuEarlyComputations).
+using EarlyKey = std::tuple<int, int64_t, int64_t, int64_t>;
+
+// Sorts `keyed` by key; clones of equal keys in the order of their
+// originals, region-derived names of equal keys in natural order.
+void SortEarly(const HloModule& m,
+               std::vector<std::pair<EarlyKey, int64_t>>* keyed_out) {
+  using Key = EarlyKey;
+  std::vector<std::pair<EarlyKey, int64_t>>& keyed = *keyed_out;
+  auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
+  // Clones of equal keys in the order of their originals (a pass clones
+  // walking the computations in order).
+  absl::flat_hash_map<absl::string_view, Key> original_key;
+  for (const auto& [key, c] : keyed) {
+    if (std::get<0>(key) != 5) original_key.emplace(name_of(c), key);
+  }
+  auto original_of = [&](int64_t c) -> std::optional<Key> {
+    const absl::string_view name = name_of(c);
+    auto it = original_key.find(name.substr(0, name.find(".clone")));
+    if (it == original_key.end()) return std::nullopt;
+    return it->second;
+  };
+  std::stable_sort(
+      keyed.begin(), keyed.end(), [&](const auto& x, const auto& y) {
+        if (x.first != y.first) return x.first < y.first;
+        // Region-derived names of equal keys: in natural order.
+        if (std::get<0>(x.first) == 1 || std::get<0>(x.first) == 6) {
+          return NaturalNameLess(name_of(x.second), name_of(y.second));
+        }
+        if (std::get<0>(x.first) == 5) {
+          // Those whose original is gone after the others.
+          const std::optional<Key> a = original_of(x.second),
+                                   b = original_of(y.second);
+          if (a.has_value() != b.has_value()) return a.has_value();
+          if (a && b) return *a < *b;
+        }
+        return false;
+      });
+}
+
 // The computations XLA:GPU made before fusion, in the order guessed: the
 // importer's (by its counter, then the region's number), then the SPMD
 // partitioner's reducer clones, then loop conditions and bodies that passes
@@ -712,16 +753,17 @@ std::vector<int64_t> PartitionerClones(const ModuleGraph& g,
 // their own, then in their originals' order), then what else passes
 // derived from regions (by region, then the number ending the name), then
 // the reducers the split-k rewriter made for dots
-// ("dot.N.reduce_sub_computation", by N, a bare "dot" first).
+// ("dot.N.reduce_sub_computation", by N, a bare "dot" first). With `tpu`,
+// XLA:TPU's (docs/xla-tpu.md, "Value ids"): clones by their clone number
+// first, then passes' reducers ("X.reduce_sub_computation"), then the
+// cloned loops, then fusion bodies of names no fusion pass gives.
 std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
                                           const std::vector<GpuPass>& pass,
                                           bool tpu, int64_t* imported) {
   const HloModule& m = g.module;
   const int64_t comps = static_cast<int64_t>(m.computations.size());
   auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
-  // (class, then three keys, then the text position).
-  using Key = std::tuple<int, int64_t, int64_t, int64_t>;
-  std::vector<std::pair<Key, int64_t>> keyed;
+  std::vector<std::pair<EarlyKey, int64_t>> keyed;
   // Loop conditions and bodies that passes cloned: each loop's condition
   // then its body, as on XLA:CPU (LoopComputations). The importer's keep
   // its order (a while loop's body first), which XLA:GPU's fusion follows
@@ -757,8 +799,8 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       // clones (docs/xla-tpu.md, "Value ids").
       keyed.push_back({{tpu ? 8 : 2, loop_place[c], 0, 0}, c});
     } else if (const auto clone = CloneNumbers(name)) {
-      // Clones of computations gone first.
-      // XLA:TPU's by their clone number first (docs/xla-tpu.md).
+      // Clones of computations gone first; XLA:TPU's by their clone number
+      // first (docs/xla-tpu.md).
       const int64_t n = tpu ? clone->second : clone->first;
       const int64_t k = tpu ? clone->first : clone->second;
       keyed.push_back({{5, LoneClone(name, names) ? 0 : 1, n, k}, c});
@@ -782,34 +824,7 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       keyed.push_back({{4, 0, 0, 0}, c});
     }
   }
-  // Clones of equal keys in the order of their originals (a pass clones
-  // walking the computations in order).
-  absl::flat_hash_map<absl::string_view, Key> original_key;
-  for (const auto& [key, c] : keyed) {
-    if (std::get<0>(key) != 5) original_key.emplace(name_of(c), key);
-  }
-  auto original_of = [&](int64_t c) -> std::optional<Key> {
-    const absl::string_view name = name_of(c);
-    auto it = original_key.find(name.substr(0, name.find(".clone")));
-    if (it == original_key.end()) return std::nullopt;
-    return it->second;
-  };
-  std::stable_sort(
-      keyed.begin(), keyed.end(), [&](const auto& x, const auto& y) {
-        if (x.first != y.first) return x.first < y.first;
-        // Region-derived names of equal keys: in natural order.
-        if (std::get<0>(x.first) == 1 || std::get<0>(x.first) == 6) {
-          return NaturalNameLess(name_of(x.second), name_of(y.second));
-        }
-        if (std::get<0>(x.first) == 5) {
-          // Those whose original is gone after the others.
-          const std::optional<Key> a = original_of(x.second),
-                                   b = original_of(y.second);
-          if (a.has_value() != b.has_value()) return a.has_value();
-          if (a && b) return *a < *b;
-        }
-        return false;
-      });
+  SortEarly(m, &keyed);
   std::vector<int64_t> out;
   out.reserve(keyed.size());
   *imported = 0;
