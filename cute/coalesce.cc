@@ -16,12 +16,18 @@ using internal::Modes;
 
 // Appends leaf (s, d) to `modes`, merging with the previous mode when
 // d == s_prev * d_prev (the merged shape is static when both shapes are).
+// The merge is decided on known integers only: a CuTe DSL `?` (cute/
+// integer.h) in either mode's shape or stride keeps the two apart, as the
+// DSL does (observed: (2,?{div=8},1,4):(1,2,?{div=8},?{div=16}) coalesces
+// to (2,?{div=8},4):(1,2,?{div=16}), and (?{div=8},4):(1,?{div=8}) stays).
 // Size-1 leaves must be filtered by the caller.
 void Push(Modes& modes, Int s, Int d) {
   if (!modes.empty()) {
     Mode& prev = modes.back();
     int64_t next;
-    if (!__builtin_mul_overflow(prev.shape.value, prev.stride.value, &next) &&
+    if (IsKnown(prev.shape) && IsKnown(prev.stride) && IsKnown(s) &&
+        IsKnown(d) &&
+        !__builtin_mul_overflow(prev.shape.value, prev.stride.value, &next) &&
         next == d.value) {
       // Cannot overflow: bounded by the layout's size.
       prev.shape = Mul(prev.shape, s);
@@ -43,8 +49,15 @@ absl::StatusOr<Layout> ByMode(const Layout& layout, const IntTuple& profile,
       (layout.shape().is_int() && Rank(profile) != 1)) {
     return absl::InvalidArgumentError("profile has more modes than the layout");
   }
-  if (layout.shape().is_int()) return fn(layout);
   std::vector<Layout> modes;
+  if (layout.shape().is_int()) {
+    // An integral layout is its own mode 0, and the result a layout of
+    // modes (CuTe's transform_layout; the CuTe DSL prints (8):(1) for
+    // coalesce(8:1, target_profile=(1,))).
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout m, ByMode(layout, profile[0], fn));
+    modes.push_back(std::move(m));
+    return MakeLayout(modes);
+  }
   for (int i = 0; i < layout.rank(); ++i) {
     if (i < Rank(profile)) {
       HLOLAYOUT_ASSIGN_OR_RETURN(Layout m,
@@ -57,7 +70,26 @@ absl::StatusOr<Layout> ByMode(const Layout& layout, const IntTuple& profile,
   return MakeLayout(modes);
 }
 
+// The shape `shape` with a static 1 at every leaf whose stride is a known 0.
+IntTuple ZerosToOne(const IntTuple& shape, const IntTuple& stride) {
+  if (shape.is_int()) {
+    return IsConstant(stride.integer(), 0) ? IntTuple::Static(1) : shape;
+  }
+  std::vector<IntTuple> out;
+  out.reserve(shape.elements().size());
+  for (size_t i = 0; i < shape.elements().size(); ++i) {
+    out.push_back(ZerosToOne(shape.elements()[i], stride.elements()[i]));
+  }
+  return IntTuple::Tuple(std::move(out));
+}
+
 }  // namespace
+
+Layout FilterZeros(const Layout& layout) {
+  // Cannot fail: the sizes only shrink.
+  return Layout::Make(ZerosToOne(layout.shape(), layout.stride()),
+                      layout.stride());
+}
 
 Layout Coalesce(const Layout& layout) {
   return FromModes(internal::CoalesceModes(layout.leaf_modes()));
@@ -79,10 +111,13 @@ absl::StatusOr<Layout> Filter(const Layout& layout, const IntTuple& profile) {
 
 namespace internal {
 
+// A `?` is never dropped as a size 1 nor filtered as a stride 0, whatever
+// it stands for: the DSL keeps (1,?{div=8},3):(0,1,?{div=8}) of a `?`
+// size and of a stride 0 only where they are static.
 Modes CoalesceModes(const Modes& in) {
   Modes modes;
   for (const Mode& m : in) {
-    if (m.shape.value != 1) Push(modes, m.shape, m.stride);
+    if (!IsConstant(m.shape, 1)) Push(modes, m.shape, m.stride);
   }
   return modes;
 }
@@ -92,7 +127,7 @@ Modes FilterModes(const Layout& layout) {
   // leaves are dropped.
   Modes modes;
   for (const Mode& m : layout.leaf_modes()) {
-    if (m.shape.value != 1 && m.stride.value != 0) {
+    if (!IsConstant(m.shape, 1) && !IsConstant(m.stride, 0)) {
       Push(modes, m.shape, m.stride);
     }
   }
@@ -116,7 +151,7 @@ Modes CoalesceX(const Layout& layout) {
     const bool last = k + 1 == leaves.size();
     // A trailing size-1 leaf is kept as `_2:d` (CuTe's coalesce_x), so that
     // indices past the end run on with its stride.
-    if (leaves[k].shape.value != 1) {
+    if (!IsConstant(leaves[k].shape, 1)) {
       Push(modes, leaves[k].shape, leaves[k].stride);
     } else if (last) {
       Push(modes, Int::Static(2), leaves[k].stride);

@@ -48,6 +48,17 @@ absl::StatusOr<Layout> Coalesce(const Layout& layout, const IntTuple& profile);
 // @post depth(R) <= 1, and R has no stride-0 mode unless R is 1:0
 Layout Filter(const Layout& layout);
 
+// FilterZeros
+//
+// CuTe's filter_zeros: L with the shape of every leaf whose stride is a
+// known 0 replaced by a static 1 (the strides unchanged); a CuTe DSL `?`
+// stride is never taken for 0 (cute/integer.h IsConstant):
+// FilterZeros((2,(4,?{div=8})):(0,(0,?{div=8}))) ==
+// (1,(1,?{div=8})):(0,(0,?{div=8})).
+// @post L's profile, and R(i') == L(i) wherever the coordinates agree on
+//       the leaves that are not filtered
+Layout FilterZeros(const Layout& layout);
+
 // Filter (by mode)
 //
 // Filter applied where `profile` has integers, as Coalesce by mode.

@@ -37,6 +37,15 @@ TEST(Coalesce, Rules) {
   EXPECT_EQ(ToString(Coalesce(L("()"))), "_1:_0");
 }
 
+TEST(Coalesce, ByModeIntegralLayoutIsItsOwnMode) {
+  // CuTe's transform_layout (and the CuTe DSL, pycute): the result is a
+  // layout of modes, also where a mode was an integral layout.
+  EXPECT_EQ(S(Coalesce(L("8:1"), I("(1)"))), "(8):(1)");
+  EXPECT_EQ(S(Coalesce(L("(2,4):(1,2)"), I("((1),1)"))), "((2),4):((1),2)");
+  EXPECT_EQ(S(Coalesce(L("8:1"), I("(1,1)"))),
+            "error: profile has more modes than the layout");
+}
+
 TEST(Coalesce, ProfileErrors) {
   EXPECT_EQ(S(Coalesce(L("(2,3):(1,2)"), I("(1,1,1)"))),
             "error: profile has more modes than the layout");

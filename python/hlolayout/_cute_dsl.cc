@@ -16,6 +16,7 @@
 
 #include "_binding.h"
 #include "absl/strings/match.h"
+#include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/dsl_index.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/print.h"
@@ -92,6 +93,47 @@ void RegisterDslQueries(py::module_& m) {
       py::arg("index"), py::arg("shape"),
       "The natural coordinate of index in shape, with the integers' tags "
       "(cute/dsl_index.h).");
+  m.def(
+      "cute_dsl_coalesce_leaves",
+      [](py::handle shapes, py::handle strides, bool filter) {
+        // Leaves, not a Layout: the DSL's answers that are not layouts (a
+        // size 0 or below, WrongLayoutWarning) are coalesced too.
+        cute::internal::Modes in, kept;
+        cute::internal::AppendLeaves(CuteTupleFromPy(shapes),
+                                     CuteTupleFromPy(strides), in);
+        for (const cute::internal::Mode& mode : in) {
+          if (!filter || !cute::IsConstant(mode.stride, 0)) {
+            kept.push_back(mode);
+          }
+        }
+        const cute::internal::Modes out = cute::internal::CoalesceModes(kept);
+        if (out.empty()) return py::make_tuple(1, 0);
+        if (out.size() == 1) {
+          return py::make_tuple(IntToPy(out[0].shape), IntToPy(out[0].stride));
+        }
+        py::tuple sh(out.size()), st(out.size());
+        for (size_t i = 0; i < out.size(); ++i) {
+          sh[i] = IntToPy(out[i].shape);
+          st[i] = IntToPy(out[i].stride);
+        }
+        return py::make_tuple(sh, st);
+      },
+      py::arg("shapes"), py::arg("strides"), py::arg("filter"),
+      "CuTe's coalesce (filter: without the stride-0 leaves too) of the flat "
+      "leaves shapes:strides, as (shape, stride) (cute/coalesce.h "
+      "CoalesceModes: merges and drops on known integers only).");
+  m.def(
+      "cute_dsl_filter_zeros",
+      [](py::handle x) {
+        const cute::AnyLayout* l = CuteLayoutOf(x);
+        if (l == nullptr || !l->is_layout()) {
+          throw py::type_error("cute_dsl_filter_zeros: a plain layout only");
+        }
+        return WrapCuteLayout(cute::AnyLayout(cute::FilterZeros(l->layout())));
+      },
+      py::arg("layout"),
+      "CuTe's filter_zeros: a static 1 for the size of every leaf whose "
+      "stride is a known 0 (cute/coalesce.h FilterZeros).");
 }
 
 }  // namespace

@@ -483,38 +483,6 @@ def test_a_composed_leaf_is_returned_as_coalesce_returns_it():
     assert skipped > 300
 
 
-def test_a_layout_coalesce_x_gives_back_is_what_it_computes(monkeypatch):
-    # issue 47 item 15: coalesce_x gives back a flat layout whose shapes but
-    # the last are dynamic (_coalesces_to_itself) without coalescing it.
-    # Over random layouts, where it does so, the general path gives the
-    # same layout, integer by integer.
-    import random
-
-    from hlolayout.cute_dsl import _algebra, _fast
-
-    rng = random.Random(4716)
-    given_back = 0
-    for _ in range(3000):
-        modes = rng.randint(1, 4)
-        sh = [_dynamic_leaf(rng) if rng.random() < 0.7 else
-              rng.choice([1, 2, 4, 8]) for _ in range(modes)]
-        st = [rng.choice([0, 1, 2, 8, 32, -1, 3, _dynamic_leaf(rng)])
-              for _ in range(modes)]
-        if rng.random() < 0.2:
-            k = rng.randrange(modes)
-            sh[k], st[k] = (sh[k], 2), (st[k], 16)
-        layout = (_algebra.Layout(tuple(sh), tuple(st)) if modes > 1 else
-                  _algebra.Layout(sh[0], st[0]))
-        fast = _algebra.coalesce_x(layout)
-        itself = _algebra._coalesces_to_itself(layout)
-        with monkeypatch.context() as m:
-            m.setattr(_algebra, "_coalesces_to_itself", lambda _: False)
-            slow = _algebra.coalesce_x(layout)
-        assert _fast._key(fast) == _fast._key(slow), str(layout)
-        given_back += itself
-    assert given_back > 300
-
-
 # The complement of a layout with a negative stride is not a layout; unchecked,
 # the twin gives the DSL's answer (nvidia-cutlass-dsl 4.8.1's print on the
 # CPU). The DSL gives 1:0 for a result of size 1, whose modes are -1 here.
@@ -625,3 +593,41 @@ def test_index_queries_on_the_cpp_core(expr, dsl):
 def test_shape_div_refuses_sizes_that_are_not_positive(a, b):
     with pytest.raises(cute.Refusal, match="strictly positive"):
         cute.shape_div(a, b)
+
+
+# coalesce, filter and filter_zeros are the C++ core's (cute/coalesce.h:
+# merges and drops decided on static integers only); each answer is what
+# the DSL printed for the same call (m a `?{div=8}`). The old twin kept
+# ((2,4),3):((1,2),8) whole under an empty profile, and left basis
+# strides unmerged.
+@pytest.mark.parametrize("expr, dsl", [
+    ("cute.coalesce(cute.make_layout((2, m, 1, 4), stride=(1, 2, m, m * 2)))",
+     "(2,?{div=8},4):(1,2,?{div=16})"),
+    ("cute.coalesce(cute.make_layout((m, 4), stride=(1, m)))",
+     "(?{div=8},4):(1,?{div=8})"),
+    ("cute.coalesce(cute.make_layout((1, m), stride=(5, 1)))", "?{div=8}:1"),
+    ("cute.coalesce(cute.make_layout(8, stride=1), target_profile=(1,))",
+     "(8):(1)"),
+    ("cute.coalesce(cute.make_layout((2, 4), stride=(1, 2)),"
+     " target_profile=((1,),))", "((2),4):((1),2)"),
+    ("cute.coalesce(cute.make_layout(((2, m), 3), stride=((1, 2), m)),"
+     " target_profile=(1,))", "((2,?{div=8}),3):((1,2),?{div=8})"),
+    ("cute.coalesce(cute.make_layout(((2, 4), 3), stride=((1, 2), 8)),"
+     " target_profile=())", "24:1"),
+    ("cute.coalesce(cute.make_layout(((1, 1), 1), stride=((1, 2), 8)),"
+     " target_profile=(1, 1))", "(1,1):(0,0)"),
+    ("cute.coalesce(cute.make_identity_layout((1, 8, 1)))", "8:1@1"),
+    ("cute.coalesce(cute.composition(cute.make_identity_layout((4, 8)),"
+     " cute.make_layout((2, 2), stride=(1, 2))))", "4:1@0"),
+    ("cute.filter(cute.make_layout((2, m, 3), stride=(0, 1, m)))",
+     "(?{div=8},3):(1,?{div=8})"),
+    ("cute.filter(cute.make_layout((1, 1), stride=(0, 2)))", "1:0"),
+    ("cute.filter(cute.make_layout((m, 4), stride=(0, m)))", "4:?{div=8}"),
+    ("cute.filter_zeros(cute.make_layout((2, m, 3), stride=(0, 1, m)))",
+     "(1,?{div=8},3):(0,1,?{div=8})"),
+    ("cute.filter_zeros(cute.make_layout((m, (4, 2)), stride=(0, (0, m))))",
+     "(1,(1,2)):(0,(0,?{div=8}))"),
+])
+def test_coalesce_and_filter_on_the_cpp_core(expr, dsl):
+    m = _q(16, 8)
+    assert cute.pretty_str(eval(expr, {"cute": cute, "m": m})) == dsl

@@ -172,90 +172,74 @@ def make_layout_of(layouts):
 
 
 # ---------------------------------------------------------------------------
-# Coalesce and filter
+# Coalesce and filter: the C++ core's (cute/coalesce.h, through
+# _core_calls), which decides merges and drops on static integers only, as
+# the DSL does. The core holds no basis strides: for those, _basis_coalesce
+# states CuTe's rule on the flat modes (see its docstring).
 
-def _bw_coalesce(fshape, fstride, last, ns, nd):
-    """CuTe's bw_coalesce from mode `last` down to 0 onto (ns, nd): a mode
-    merges into the front one when the front's shape and both strides are
-    static and s * d equals the front stride (the DSL also needs the mode's
-    shape static: CuTe's `x * _0` is static, the DSL's is not). (The static
-    tests are written out: every layout op goes through here.)"""
-    for i in range(last, -1, -1):
-        s, d = fshape[i], fstride[i]
-        ts = type(s)
-        if ts is int and s == 1:
-            continue
-        if type(ns) is not tuple:
-            if type(ns) is int and ns == 1:
-                ns, nd = s, d
-                continue
-            fs, fd = ns, nd
-        else:
-            fs, fd = ns[0], nd[0]
-        if (type(fs) is int and ts is int and type(d) is int and
-                type(fd) is int and s * d == fd):
-            ns = _replace_front(ns, s * fs)
-            nd = _replace_front(nd, d)
-        else:
-            ns = _prepend(ns, s)
-            nd = _prepend(nd, d)
-    if type(ns) is not tuple and type(ns) is int and ns == 1:
-        return Layout(1, 0)
-    return Layout(ns, nd)
-
-
-def _replace_front(t, x):
-    return (x,) + t[1:] if type(t) is tuple else x
-
-
-def _prepend(t, x):
-    return (x,) + t if type(t) is tuple else (x, t)
+def _has_basis_strides(layout):
+    return any(isinstance(d, ScaledBasis) for d in _tuples.leaves(layout.st))
 
 
 def coalesce(layout, profile=None):
-    if profile is not None and type(profile) is tuple:
+    if type(profile) is tuple and profile:
+        if type(layout.sh) is not tuple:
+            # CuTe's transform_layout: an integral layout is its own mode 0,
+            # and the result a layout of modes (observed: coalesce(8:1,
+            # target_profile=(1,)) is (8):(1)).
+            layout = Layout((layout.sh,), (layout.st,))
         return _transform_layout(layout, profile, coalesce, keep_rest=True)
+    # An empty profile coalesces the whole layout (observed: 24:1 for
+    # ((2,4),3):((1,2),8)), as an integer does.
+    if _has_basis_strides(layout):
+        return _basis_coalesce(layout)
+    return Layout(*_core_calls.coalesce_leaves(wrap(flatten(layout.sh)),
+                                               wrap(flatten(layout.st))))
+
+
+def coalesce_x(layout):
+    """CuTe's coalesce_x (composition reads past the end of its left
+    operand): coalesce, with a trailing static size-1 leaf taken as a size
+    2, so that its stride stays."""
     fshape = wrap(flatten(layout.sh))
-    fstride = wrap(flatten(layout.st))
-    r = len(fshape)
-    return _bw_coalesce(fshape, fstride, r - 2, fshape[-1], fstride[-1])
+    if not is_constant(1, fshape[-1]):
+        return coalesce(layout)
+    return coalesce(Layout(fshape[:-1] + (2,), wrap(flatten(layout.st))))
 
 
-def coalesce_x(layout, profile=None):
-    """CuTe's coalesce_x: coalesce, keeping a trailing static size-1 mode's
-    stride (composition reads past the end of the layout)."""
-    if profile is not None and type(profile) is tuple:
-        return _transform_layout(layout, profile, coalesce_x, keep_rest=True)
-    if _coalesces_to_itself(layout):
-        return Layout(layout.sh, layout.st)
-    fshape = wrap(flatten(layout.sh))
-    fstride = wrap(flatten(layout.st))
-    r = len(fshape)
-    if is_constant(1, fshape[-1]):
-        return _bw_coalesce(fshape, fstride, r - 2, 2, fstride[-1])
-    return _bw_coalesce(fshape, fstride, r - 2, fshape[-1], fstride[-1])
+def _basis_coalesce(layout, drop_zero_strides=False):
+    """coalesce for basis strides (an identity layout's, which the core does
+    not hold), from CuTe's rule (include/cute/layout.hpp coalesce): on the
+    flat modes, a static size 1 goes, and a mode s:d joins the mode before
+    it, s0:d0, when both sizes and strides are static and d == s0 * d0
+    (observed: (2,2):(1@0,2@0) is 4:1@0); no mode left is 1:0, one mode
+    an integral layout. filter drops static 0 strides too."""
+    modes = []
+    for s, d in zip(wrap(flatten(layout.sh)), wrap(flatten(layout.st))):
+        if is_constant(1, s) or (drop_zero_strides and is_constant(0, d)):
+            continue
+        if modes and _joins(modes[-1], s, d):
+            modes[-1] = (modes[-1][0] * s, modes[-1][1])
+        else:
+            modes.append((s, d))
+    if not modes:
+        return Layout(1, 0)
+    return Layout(unwrap(tuple([m[0] for m in modes])),
+                  unwrap(tuple([m[1] for m in modes])))
 
 
-def _coalesces_to_itself(layout):
-    """True for a flat layout of several modes whose shapes, but the last,
-    are all dynamic, the last not a static 1 (a row-major layout with a
-    dynamic extent): _bw_coalesce neither drops nor merges a mode there (a
-    merge needs the mode's shape static), so coalesce_x gives it back."""
-    sh, st = layout.sh, layout.st
-    if not (type(sh) is tuple and type(st) is tuple and
-            1 < len(sh) == len(st)):
+def _joins(prev, s, d):
+    s0, d0 = prev
+    if not (_static(s0) and _static(s) and _static_stride(d0) and
+            _static_stride(d)):
         return False
-    last = sh[-1]
-    if type(last) is tuple or (isinstance(last, int) and last == 1):
-        return False
-    for k in range(len(sh) - 1):
-        x = sh[k]
-        if type(x) is int or type(x) is tuple:
-            return False
-    for d in st:
-        if type(d) is tuple:
-            return False
-    return True
+    return _mul(d0, s0) == d
+
+
+def _static_stride(d):
+    if isinstance(d, ScaledBasis):
+        return d.is_static()
+    return _static(d)
 
 
 def coalesce_shape(shape):
@@ -273,26 +257,18 @@ def coalesce_shape(shape):
     return out[0] if len(out) == 1 else tuple(out)
 
 
-def _filter_zeros_tuple(ref, shape):
-    """CuTe's filter_zeros(ref, shape): shape with a static 1 where ref has
-    a static 0."""
-    if type(ref) is tuple:
-        if type(shape) is not tuple or len(shape) != len(ref):
-            raise Refusal("filter_zeros: the profile does not match the "
-                          "layout's shape")
-        return tuple(_filter_zeros_tuple(r, s) for r, s in zip(ref, shape))
-    if is_constant(0, ref):
-        return _tuples.repeat_like(shape, 1)
-    return shape
-
-
-def filter_zeros(layout, profile=None):
-    ref = layout.st if profile is None else profile
-    return Layout(_filter_zeros_tuple(ref, layout.sh), layout.st)
+def filter_zeros(layout):
+    if _has_basis_strides(layout):
+        raise Refusal("filter_zeros of a layout with basis strides is not "
+                      "modelled (the C++ core holds integer strides only)")
+    return Layout(*_core_calls.filter_zeros(layout.sh, layout.st))
 
 
 def filter(layout):
-    return coalesce(filter_zeros(layout))
+    if _has_basis_strides(layout):
+        return _basis_coalesce(layout, drop_zero_strides=True)
+    return Layout(*_core_calls.coalesce_leaves(
+        wrap(flatten(layout.sh)), wrap(flatten(layout.st)), True))
 
 
 # ---------------------------------------------------------------------------
@@ -355,7 +331,7 @@ def _composition_impl(lshape, lstride, rshape, rstride, checked):
     sh = result.sh
     if type(sh) is tuple:
         # A flat shape of dynamic integers only coalesces to itself: no
-        # static size 1 to drop, no static mode to merge (_bw_coalesce).
+        # static size 1 to drop, no static mode to merge (cute/coalesce.h).
         for x in sh:
             if type(x) is int or type(x) is tuple:
                 return coalesce(result)

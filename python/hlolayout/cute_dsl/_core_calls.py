@@ -11,7 +11,8 @@ algorithms with the DSL's integer rules, not a second algebra in Python:
     (0, ?{div=2})
 
 size and product_each (cute/int_tuple.h Product), shape_div (ShapeDiv),
-cosize (cute/layout.h cosize_int), crd2idx and idx2crd (cute/dsl_index.h).
+cosize (cute/layout.h cosize_int), crd2idx and idx2crd (cute/dsl_index.h);
+coalesce, filter and filter_zeros (cute/coalesce.h) on shape:stride pairs.
 A refusal of the core is the twin's Refusal (a ValueError, defined here
 so that the twin's other modules take it from the lowest one) with the
 core's message; where CuTe's algorithm divides by zero, ZeroDivisionError,
@@ -78,6 +79,62 @@ def idx2crd(index, shape):
     (observed: idx2crd of `?{i64 div=8}` in (4,2,2) is (0,0,?))."""
     crd = _call(_core.cute_dsl_idx2crd, index, shape)
     return _narrow_wide(index, crd)
+
+
+def filter_zeros(shape, stride):
+    """CuTe's filter_zeros: a static 1 where a stride is a static 0
+    (cute/coalesce.h FilterZeros). The `?`s are the operands' objects."""
+    r = _call(_core.cute_dsl_filter_zeros, _call(_core.CuteLayout, shape,
+                                                 stride))
+    return _same_objects(shape, r.shape), _same_objects(stride, r.stride)
+
+
+def _same_objects(given, result):
+    """`result` with each `?` the operand's object it stands for: the
+    result's `?`s are the operand's, in order, some left out (the core
+    computes none here). Their Python types and constant flags, which the
+    core does not hold, stay."""
+    given = [x for x in _leaves(given) if isinstance(x, _ints.DynInt)]
+    if not given:
+        return result
+    pos = [0]
+
+    def pick(x):
+        if type(x) is tuple:
+            return tuple([pick(e) for e in x])
+        if isinstance(x, _ints.DynInt):
+            while not (given[pos[0]] == x):
+                pos[0] += 1
+            x = given[pos[0]]
+            pos[0] += 1
+        return x
+    return pick(result)
+
+
+def _leaves(t):
+    if type(t) is tuple:
+        for e in t:
+            yield from _leaves(e)
+    else:
+        yield t
+
+
+def coalesce_leaves(shapes, strides, filter_=False):
+    """CuTe's coalesce of the flat leaves shapes:strides (tuples), as
+    (shape, stride): merges and drops decided on static integers only, as
+    the DSL does (cute/coalesce.h); filter_ drops static-0 strides too. On
+    leaves, not a layout, so that the DSL's answers with a size of 0 or
+    below (WrongLayoutWarning) coalesce as they do in the DSL."""
+    r = _call(_core.cute_dsl_coalesce_leaves, shapes, strides, filter_)
+    # No `?` is computed (a merge needs static integers): the result's are
+    # the operands', in order, mode by mode.
+    given = tuple(zip(shapes, strides))
+    sh, st = r
+    if type(sh) is not tuple:
+        (pair,) = _same_objects(given, ((sh, st),))
+        return pair
+    pairs = _same_objects(given, tuple(zip(sh, st)))
+    return tuple([p[0] for p in pairs]), tuple([p[1] for p in pairs])
 
 
 def _none_as_zero(c):
