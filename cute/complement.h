@@ -50,6 +50,29 @@ absl::StatusOr<Layout> Complement(const Layout& a, const IntTuple& cotarget);
 // Complement(A, cosize(filter(A))).
 absl::StatusOr<Layout> Complement(const Layout& a);
 
+namespace internal {
+
+// DslComplementModes
+//
+// CuTe's complement algorithm (include/cute/layout.hpp detail::complement)
+// as the CuTe DSL runs it, on the flat modes of filter(A) (none stride 0)
+// and the integers of cute/integer.h: sort the modes by stride, each gives
+// (d / current) : current and current = s * d; the rest is the cotarget
+// divided by current (the true ceiling, a shape's leaves in turn), its
+// neighbouring leaves multiplied where both are static or both `?`
+// (CuTe's coalesce of a shape), with compact strides from current; the
+// whole coalesced. Unchecked, as the DSL is: where A is not injective, its
+// modes interleave or a stride is negative the result has sizes of 0 or
+// below, which is what the DSL prints; a result whose sizes are all static
+// with product 1 is no modes (the DSL's 1:0, observed: (6):(-1) with 6).
+// Returns the result's modes (none for 1:0). Errors: several modes with a
+// `?` stride (CuTe's "Dynamic-stride complement only for rank-1
+// layouts"), a division by a static 0 ("division by zero"), overflow.
+absl::StatusOr<Modes> DslComplementModes(const Modes& filtered,
+                                         const IntTuple& cotarget);
+
+}  // namespace internal
+
 }  // namespace hlolayout::cute
 
 #endif  // HLOLAYOUT_CUTE_COMPLEMENT_H_

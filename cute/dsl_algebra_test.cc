@@ -4,11 +4,13 @@
 // same call (nvidia-cutlass-dsl 4.8.1 run on the CPU, inside a
 // `cute.jit` function with `m = cute.assume(n, divby=8)`, n = 16).
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/int_tuple.h"
 #include "hlolayout/cute/integer.h"
 #include "hlolayout/cute/layout.h"
@@ -65,6 +67,45 @@ TEST(DslFilterZeros, SizeOneWhereTheStrideIsAStaticZero) {
             "(1,(1,2)):(0,(0,?{div=8}))");
   EXPECT_EQ(DslText(FilterZeros(L(T({S(2), S(3)}), T({Q(0, 0), S(1)})))),
             "(2,3):(?{div=0},1)");
+}
+
+// The DSL's complement of `a` up to `cotarget`, printed as the DSL prints
+// a layout (sizes of 0 or below included).
+std::string DslComplement(const Layout& a, const IntTuple& cotarget) {
+  absl::StatusOr<internal::Modes> r =
+      internal::DslComplementModes(internal::FilterModes(a), cotarget);
+  if (!r.ok()) return std::string(r.status().message());
+  if (r->empty()) return "1:0";
+  std::vector<IntTuple> sh, st;
+  for (const internal::Mode& m : *r) {
+    sh.emplace_back(m.shape);
+    st.emplace_back(m.stride);
+  }
+  if (r->size() == 1) return DslText(sh[0]) + ":" + DslText(st[0]);
+  return DslText(T(sh)) + ":" + DslText(T(st));
+}
+
+TEST(DslComplement, UnknownStridesAndCotargets) {
+  // cute.complement(4:m, 64), (4:2, (2,m)), (4:2, (m,m,4)), (m:1, 64).
+  EXPECT_EQ(DslComplement(L(S(4), M()), S(64)), "(?{div=8},?):(1,?{div=32})");
+  EXPECT_EQ(DslComplement(L(S(4), S(2)), T({S(2), M()})), "(2,?):(1,8)");
+  EXPECT_EQ(DslComplement(L(S(4), S(2)), T({M(), M(), S(4)})), "(2,?):(1,8)");
+  EXPECT_EQ(DslComplement(L(M(), S(1)), S(64)), "?:?{div=8}");
+  // Filtered to nothing: the compact layout of the cotarget, coalesced.
+  EXPECT_EQ(DslComplement(L(T({S(4), S(2)}), T({S(0), S(0)})), T({M(), S(2)})),
+            "(?{div=8},2):(1,?{div=8})");
+  // Two modes with a `?` stride: CuTe's static_assert.
+  EXPECT_NE(DslComplement(L(T({S(4), S(2)}), T({M(), S(1)})), S(64))
+                .find("dynamic stride"),
+            std::string::npos);
+}
+
+TEST(DslComplement, UncheckedAsTheDsl) {
+  // Interleaving modes and negative strides give what the DSL prints.
+  EXPECT_EQ(DslComplement(L(T({S(2), S(2)}), T({S(2), S(3)})), S(24)),
+            "(2,0,4):(1,4,6)");
+  EXPECT_EQ(DslComplement(L(S(6), S(-1)), S(12)), "(-1,-2):(1,-6)");
+  EXPECT_EQ(DslComplement(L(S(6), S(-1)), S(6)), "1:0");
 }
 
 }  // namespace

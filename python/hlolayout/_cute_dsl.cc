@@ -17,6 +17,7 @@
 #include "_binding.h"
 #include "absl/strings/match.h"
 #include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/dsl_index.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/print.h"
@@ -64,6 +65,27 @@ T DslUnwrap(absl::StatusOr<T> value) {
 
 py::object IntToPy(cute::Int v) { return CuteTupleToPy(cute::IntTuple(v)); }
 
+// Flat modes as (shape, stride): (1, 0) for none, two integers for one.
+py::tuple ModesToPy(const cute::internal::Modes& modes) {
+  if (modes.empty()) return py::make_tuple(1, 0);
+  if (modes.size() == 1) {
+    return py::make_tuple(IntToPy(modes[0].shape), IntToPy(modes[0].stride));
+  }
+  py::tuple sh(modes.size()), st(modes.size());
+  for (size_t i = 0; i < modes.size(); ++i) {
+    sh[i] = IntToPy(modes[i].shape);
+    st[i] = IntToPy(modes[i].stride);
+  }
+  return py::make_tuple(sh, st);
+}
+
+cute::internal::Modes LeavesFromPy(py::handle shapes, py::handle strides) {
+  cute::internal::Modes in;
+  cute::internal::AppendLeaves(CuteTupleFromPy(shapes),
+                               CuteTupleFromPy(strides), in);
+  return in;
+}
+
 void RegisterDslQueries(py::module_& m) {
   m.def(
       "cute_dsl_cosize",
@@ -98,30 +120,29 @@ void RegisterDslQueries(py::module_& m) {
       [](py::handle shapes, py::handle strides, bool filter) {
         // Leaves, not a Layout: the DSL's answers that are not layouts (a
         // size 0 or below, WrongLayoutWarning) are coalesced too.
-        cute::internal::Modes in, kept;
-        cute::internal::AppendLeaves(CuteTupleFromPy(shapes),
-                                     CuteTupleFromPy(strides), in);
-        for (const cute::internal::Mode& mode : in) {
+        cute::internal::Modes kept;
+        for (const cute::internal::Mode& mode : LeavesFromPy(shapes, strides)) {
           if (!filter || !cute::IsConstant(mode.stride, 0)) {
             kept.push_back(mode);
           }
         }
-        const cute::internal::Modes out = cute::internal::CoalesceModes(kept);
-        if (out.empty()) return py::make_tuple(1, 0);
-        if (out.size() == 1) {
-          return py::make_tuple(IntToPy(out[0].shape), IntToPy(out[0].stride));
-        }
-        py::tuple sh(out.size()), st(out.size());
-        for (size_t i = 0; i < out.size(); ++i) {
-          sh[i] = IntToPy(out[i].shape);
-          st[i] = IntToPy(out[i].stride);
-        }
-        return py::make_tuple(sh, st);
+        return ModesToPy(cute::internal::CoalesceModes(kept));
       },
       py::arg("shapes"), py::arg("strides"), py::arg("filter"),
       "CuTe's coalesce (filter: without the stride-0 leaves too) of the flat "
       "leaves shapes:strides, as (shape, stride) (cute/coalesce.h "
       "CoalesceModes: merges and drops on known integers only).");
+  m.def(
+      "cute_dsl_complement_leaves",
+      [](py::handle shapes, py::handle strides, py::handle cotarget) {
+        return ModesToPy(DslUnwrap(cute::internal::DslComplementModes(
+            LeavesFromPy(shapes, strides), CuteTupleFromPy(cotarget))));
+      },
+      py::arg("shapes"), py::arg("strides"), py::arg("cotarget"),
+      "CuTe's complement as the DSL runs it, of filter(A)'s flat leaves "
+      "shapes:strides, as (shape, stride) (cute/complement.h "
+      "DslComplementModes: unchecked, sizes of 0 or below where A is not "
+      "injective).");
   m.def(
       "cute_dsl_filter_zeros",
       [](py::handle x) {

@@ -242,21 +242,6 @@ def _static_stride(d):
     return _static(d)
 
 
-def coalesce_shape(shape):
-    """CuTe's coalesce(Shape): neighbouring leaves of the same kind (both
-    static or both dynamic) multiply."""
-    leaves = _tuples.leaves(shape)
-    if not leaves:
-        return 1  # no modes: one element
-    out = [leaves[0]]
-    for a in leaves[1:]:
-        if _static(out[-1]) == _static(a):
-            out[-1] = _ints.mul(out[-1], a)
-        else:
-            out.append(a)
-    return out[0] if len(out) == 1 else tuple(out)
-
-
 def filter_zeros(layout):
     if _has_basis_strides(layout):
         raise Refusal("filter_zeros of a layout with basis strides is not "
@@ -415,58 +400,26 @@ def complement(layout, cotarget):
 
 
 def complement_raw(layout, cotarget):
+    """CuTe's complement as the DSL runs it (the C++ core's
+    cute/complement.h DslComplementModes on filter(layout)): unchecked, so
+    a layout that is not injective or has a negative stride gives the
+    DSL's sizes of 0 or below."""
     # The DSL's rule: a layout of more than one top-level mode with a
-    # dynamic stride has the complement x:x; one top-level mode is filtered
-    # first, and must then be a single mode (else the DSL aborts).
+    # dynamic stride has the complement x:x (not modelled).
     fst = wrap(flatten(layout.st))
     if _rank(layout) > 1 and not all(_static(d) for d in fst):
         raise Refusal("complement: dynamic-stride complement only for "
                       "rank-1 layouts (the DSL prints the layout x:x)")
+    if _has_basis_strides(layout):
+        raise Refusal("complement of a layout with basis strides is not "
+                      "modelled (the C++ core holds integer strides only)")
     f = filter(layout)
     cot = cotarget.sh if isinstance(cotarget, Layout) else cotarget
-    return _complement(f.sh, f.st, cot)
-
-
-def _complement(shape, stride, cotarget):
-    if is_constant(0, stride):
-        # The DSL coalesces the compact layout of the cotarget (CuTe's C++
-        # coalesces the cotarget shape first).
-        return coalesce(make_layout(cotarget))
-    shape, stride = list(wrap(shape)), list(wrap(stride))
-    r = len(shape)
-    if r > 1 and not all(_static(d) for d in stride):
-        raise Refusal("complement: a dynamic stride in a mode of several "
-                      "modes (the DSL aborts: std::bad_variant_access)")
-    result_shape, result_stride = [], [1]
-    for i in range(r - 1):
-        min_stride = min(stride)
-        min_idx = stride.index(min_stride)
-        new_shape = _ints.div(min_stride, result_stride[i])
-        new_stride = _ints.mul(min_stride, shape[min_idx])
-        del shape[min_idx]
-        del stride[min_idx]
-        result_shape.append(new_shape)
-        result_stride.append(new_stride)
-    new_shape = _ints.div(stride[0], result_stride[r - 1])
-    result_shape.append(new_shape)
-    new_stride = _ints.mul(stride[0], shape[0])
-    rest_shape = coalesce_shape(_tuples.ceil_div(cotarget, new_stride))
-    rest_stride = _tuples.compact_col(rest_shape, new_stride)
-    result = Layout((tuple(result_shape), rest_shape),
-                    (tuple(result_stride), rest_stride))
-    # The DSL's coalesce gives 1:0 for a static result of size 1, which a
-    # negative stride makes of modes that are not 1 ((6):(-1) for 6 gives
-    # (-1,-1):(1,-6), and the DSL prints 1:0); on layouts the two agree.
-    if _ints.is_static(result.sh) and _size_is_one(result.sh):
-        return Layout(1, 0)
-    return coalesce(result)
-
-
-def _size_is_one(shape):
-    size = 1
-    for s in _tuples.leaves(shape):
-        size *= s
-    return size == 1
+    if f.st == 0:
+        shapes, strides = (), ()
+    else:
+        shapes, strides = wrap(f.sh), wrap(f.st)
+    return Layout(*_core_calls.complement_leaves(shapes, strides, cot))
 
 
 # ---------------------------------------------------------------------------

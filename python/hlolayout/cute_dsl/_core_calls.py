@@ -12,7 +12,8 @@ algorithms with the DSL's integer rules, not a second algebra in Python:
 
 size and product_each (cute/int_tuple.h Product), shape_div (ShapeDiv),
 cosize (cute/layout.h cosize_int), crd2idx and idx2crd (cute/dsl_index.h);
-coalesce, filter and filter_zeros (cute/coalesce.h) on shape:stride pairs.
+coalesce, filter and filter_zeros (cute/coalesce.h) and complement
+(cute/complement.h) on flat leaves.
 A refusal of the core is the twin's Refusal (a ValueError, defined here
 so that the twin's other modules take it from the lowest one) with the
 core's message; where CuTe's algorithm divides by zero, ZeroDivisionError,
@@ -79,6 +80,15 @@ def idx2crd(index, shape):
     (observed: idx2crd of `?{i64 div=8}` in (4,2,2) is (0,0,?))."""
     crd = _call(_core.cute_dsl_idx2crd, index, shape)
     return _narrow_wide(index, crd)
+
+
+def complement_leaves(shapes, strides, cotarget):
+    """CuTe's complement, as the DSL runs it, of filter(A)'s flat leaves
+    shapes:strides (none for 1:0) up to cotarget, as (shape, stride)
+    (cute/complement.h DslComplementModes: unchecked, sizes of 0 or below
+    where A is not injective or has a negative stride)."""
+    r = _call(_core.cute_dsl_complement_leaves, shapes, strides, cotarget)
+    return _plain_like(r, (shapes, strides, cotarget))
 
 
 def filter_zeros(shape, stride):
