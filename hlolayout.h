@@ -69,7 +69,7 @@
 //    (shape/shape_proto.h: ShapeFromProtoBytes, ShapeToProto, XLA-compatible
 //    xla.ShapeProto). Cost: microseconds a shape.
 //
-// 5. HLO dumps (hlo/reader.h, report/report.h, report/render.h):
+// 5. HLO dumps (hlo/reader.h, report/report.h, views/report_render.h):
 //    ReadHloModules reads a --xla_dump_to text file (the modules view the
 //    text, which must outlive them; ReadHloModulesFromFile(path) and
 //    ReadOwnedHloModules(std::string) return modules that own it, and a
@@ -202,9 +202,9 @@
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/report/dump_folder.h"
 #include "hlolayout/report/dump_folder_record.h"
-#include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/report/report_record.h"
+#include "hlolayout/views/report_render.h"
 
 // CuTe layout algebra; the atoms' commands' answers and print().
 #include "hlolayout/answers/cute.h"
@@ -264,15 +264,15 @@
 #include "hlolayout/relayout/relayout.h"
 
 // Pictures of layouts (SVG and terminal text).
-#include "hlolayout/draw/bank_picture.h"
-#include "hlolayout/draw/cute_picture.h"
-#include "hlolayout/draw/grid_analysis_picture.h"
-#include "hlolayout/draw/grid_picture.h"
-#include "hlolayout/draw/layout_picture.h"
-#include "hlolayout/draw/ttmlir_picture.h"
-#include "hlolayout/draw/ttnn_drawing.h"
-#include "hlolayout/draw/ttnn_picture.h"
-#include "hlolayout/draw/tv_picture.h"
+#include "hlolayout/views/bank_picture.h"
+#include "hlolayout/views/cute_picture.h"
+#include "hlolayout/views/grid_analysis_picture.h"
+#include "hlolayout/views/grid_picture.h"
+#include "hlolayout/views/layout_picture.h"
+#include "hlolayout/views/ttmlir_picture.h"
+#include "hlolayout/views/ttnn_drawing.h"
+#include "hlolayout/views/ttnn_picture.h"
+#include "hlolayout/views/tv_picture.h"
 
 // Triton layouts (docs/triton.md): LinearLayout and its operations, Triton's
 // named TTGIR layouts, convert_layout costs, CuTe and XLA bridges; the
@@ -283,7 +283,6 @@
 #include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/cvt_report.h"
-#include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/kernel_report.h"
 #include "hlolayout/triton/kernel_report_record.h"
@@ -292,7 +291,6 @@
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/picture.h"
 #include "hlolayout/triton/report_input.h"
 #include "hlolayout/triton/smem_report.h"
 #include "hlolayout/triton/smem_twin.h"
@@ -300,6 +298,8 @@
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
 #include "hlolayout/triton/xla_bridge.h"
+#include "hlolayout/views/triton_drawing.h"
+#include "hlolayout/views/triton_picture.h"
 
 // TTNN tensors (tt-metal); their commands' answers.
 #include "hlolayout/answers/ttnn.h"

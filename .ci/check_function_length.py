@@ -57,6 +57,7 @@ ROOMS = [
     "ttmlir",
     "ttnn",
     "util",
+    "views",
 ]
 
 # Not yet: library rooms still holding functions of 100 lines or more,

@@ -14,9 +14,9 @@
 
 #include "benchmark/benchmark.h"
 #include "hlolayout/hlo/reader.h"
-#include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/testing/hlo_test_dump.h"
+#include "hlolayout/views/report_render.h"
 
 namespace hlolayout {
 namespace {

@@ -10,7 +10,7 @@
 #include "hlolayout/cli/cute_atom_args.h"
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/draw/cell_grid.h"
-#include "hlolayout/draw/tv_picture.h"
+#include "hlolayout/views/tv_picture.h"
 
 namespace hlolayout::cli {
 

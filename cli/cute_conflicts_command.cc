@@ -20,9 +20,9 @@
 #include "hlolayout/cute/atom/conflict_report_text.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
-#include "hlolayout/draw/bank_picture.h"
 #include "hlolayout/triton/smem_by_name.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/views/bank_picture.h"
 
 namespace hlolayout::cli {
 

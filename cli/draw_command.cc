@@ -1,5 +1,5 @@
 // `hlolayout draw SHAPE`: a picture of where each element of an XLA array
-// lives (draw/layout_picture.h), as terminal text or SVG.
+// lives (views/layout_picture.h), as terminal text or SVG.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,8 +12,8 @@
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cli/input.h"
-#include "hlolayout/draw/layout_picture.h"
 #include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/views/layout_picture.h"
 
 namespace hlolayout::cli {
 namespace {

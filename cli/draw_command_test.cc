@@ -97,7 +97,7 @@ constexpr char kScalar[] =
     "tensor<6x10xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <2x2>, "
     "memref<3x5xf32, #tt.memory_space<l1>>>>";
 
-// Golden files in draw/testdata, regenerated with the same commands.
+// Golden files in views/testdata, regenerated with the same commands.
 TEST(DrawCommand, CuteAndGridGoldenFiles) {
   struct Case {
     std::vector<std::string> args;
@@ -116,8 +116,8 @@ TEST(DrawCommand, CuteAndGridGoldenFiles) {
     SCOPED_TRACE(c.golden);
     CliResult r = RunCli(c.args);
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(r.out,
-              ReadFile(TestDataPath(std::string("draw/testdata/") + c.golden)));
+    EXPECT_EQ(r.out, ReadFile(TestDataPath(std::string("views/testdata/") +
+                                           c.golden)));
   }
 }
 

@@ -13,7 +13,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/cli/input.h"
-#include "hlolayout/report/dump_folder_text.h"
+#include "hlolayout/views/dump_folder_text.h"
 
 namespace hlolayout::cli {
 namespace {

@@ -16,8 +16,8 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/report/dump_folder.h"
-#include "hlolayout/report/html.h"
 #include "hlolayout/report/report.h"
+#include "hlolayout/views/html.h"
 
 namespace hlolayout::cli {
 
@@ -42,7 +42,7 @@ int WriteHtmlReport(const Report& report, const HtmlOptions& options,
 // every module file of `listing` read as `report FILE...` reads it (the
 // full report: `options`), the folder's table made from those reports
 // (DumpFolderRowOf), sorted by `sort`; then the page (`html`: the table
-// leads it, report/html.h) or the table followed by the top padding
+// leads it, views/html.h) or the table followed by the top padding
 // wasters over the folder (text; --json adds "top_padding_wasters"). Exit
 // status as RunDumpFolder, 1 too when --keep-going left instructions out.
 int RunFolderReport(const Args& args, const DumpFolderListing& listing,

@@ -11,8 +11,8 @@
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
-#include "hlolayout/draw/cute_picture.h"
-#include "hlolayout/draw/grid_analysis_picture.h"
+#include "hlolayout/views/cute_picture.h"
+#include "hlolayout/views/grid_analysis_picture.h"
 
 namespace hlolayout::cli {
 

@@ -17,9 +17,9 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/buffer_assignment.h"
-#include "hlolayout/report/html.h"
-#include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
+#include "hlolayout/views/html.h"
+#include "hlolayout/views/report_render.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -313,7 +313,7 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   SortModules(flags.sort.modules, &report);
   SortRows(flags.sort.rows, &report);
   const int status = report.errors.empty() ? 0 : 1;
-  if (flags.html) {  // report/html.h
+  if (flags.html) {  // views/html.h
     flags.page.inputs = names;
     const int written =
         WriteHtmlReport(report, flags.page, flags.html_path, io);
@@ -323,7 +323,7 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   render.summary = flags.summary;
   if (flags.summary && !flags.json) {
     // The full report leads each module with what XLA will allocate
-    // (report/render.h, ModuleLeadText); --summary, which reads without
+    // (views/report_render.h, ModuleLeadText); --summary, which reads without
     // keeping the modules, says where to find it.
     render.module_heads.resize(
         report.modules.size(),

@@ -11,8 +11,8 @@
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cli/ttnn_commands.h"
 #include "hlolayout/cli/ttnn_input.h"
-#include "hlolayout/draw/ttnn_drawing.h"
 #include "hlolayout/ttnn/spec_text.h"
+#include "hlolayout/views/ttnn_drawing.h"
 
 namespace hlolayout::cli {
 namespace {

@@ -8,6 +8,7 @@
 //   PaletteColour(0) == "#77AADD"   PaletteColour(8) == PaletteColour(0)
 //
 // Padding is never a palette colour: it is hatched grey (kPaddingColour).
+// CuTe's thread colours (CuteTvColour) are a second, fixed table.
 #ifndef HLOLAYOUT_DRAW_PALETTE_H_
 #define HLOLAYOUT_DRAW_PALETTE_H_
 
@@ -25,6 +26,14 @@ absl::string_view PaletteColour(int64_t k);
 
 // The xterm-256 colour closest to PaletteColour(k), for terminal pictures.
 int PaletteAnsi256(int64_t k);
+
+// CuteTvColour, CuteTvAnsi256
+//
+// CuTe's TikzColor_TV colour of a thread ("#RRGGBB", the thread-value
+// pictures of views/tv_picture.h and TikZ's TikzTvColour) and its nearest
+// xterm-256 colour. Precondition: thread >= 0.
+absl::string_view CuteTvColour(int64_t thread);
+int CuteTvAnsi256(int64_t thread);
 
 inline constexpr absl::string_view kPaddingColour = "#DDDDDD";
 inline constexpr absl::string_view kTileBorderColour = "#222222";

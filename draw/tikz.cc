@@ -11,7 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "hlolayout/draw/tv_picture.h"
+#include "hlolayout/draw/palette.h"
 #include "hlolayout/util/check.h"
 
 namespace hlolayout::draw {

@@ -70,7 +70,7 @@ std::string TikzEscape(absl::string_view text);
 //     that neighbouring indices differ most.
 //   TikzGrey(k) == "black!40" for k = 1 (two digits: "black!00").
 //   TikzRgb(175, 175, 255) == "{rgb,255:red,175;green,175;blue,255}".
-//   TikzTvColour(t): CuteTvColour(t) (draw/tv_picture.h) as TikzRgb.
+//   TikzTvColour(t): CuteTvColour(t) (draw/palette.h) as TikzRgb.
 //   TikzHue(i, n, s): hue i/n of the colour wheel (red at 0) at saturation
 //     s and full value, each channel rounded to the nearest of 0..255
 //     (halves to even). Precondition: n > 0.

@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "hlolayout/draw/ttmlir_picture.h"
 #include "hlolayout/fuzz/fuzz_util.h"
 #include "hlolayout/ttmlir/explain.h"
 #include "hlolayout/ttmlir/print.h"
 #include "hlolayout/ttmlir/ttmlir_explain.h"
 #include "hlolayout/ttmlir/ttmlir_parse.h"
+#include "hlolayout/views/ttmlir_picture.h"
 
 namespace hlolayout::fuzz {
 namespace {

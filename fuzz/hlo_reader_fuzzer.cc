@@ -22,9 +22,9 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/hlo/source_location.h"
-#include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/shape/printer.h"
+#include "hlolayout/views/report_render.h"
 
 namespace hlolayout::fuzz {
 namespace {

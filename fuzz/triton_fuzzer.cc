@@ -26,10 +26,10 @@
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/named_layouts_fast.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/picture.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
+#include "hlolayout/views/triton_picture.h"
 
 namespace {
 

@@ -15,12 +15,12 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
-#include "hlolayout/draw/ttnn_picture.h"
 #include "hlolayout/fuzz/fuzz_util.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/mesh.h"
 #include "hlolayout/ttnn/spec_json.h"
 #include "hlolayout/ttnn/tensor_spec.h"
+#include "hlolayout/views/ttnn_picture.h"
 
 namespace hlolayout::fuzz {
 namespace {

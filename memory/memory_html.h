@@ -2,7 +2,7 @@
 // (memory/live_range.h) as an HTML fragment: the live bytes over the
 // schedule as an inline SVG polyline, XLA's peak moment marked, and a table
 // of the values live at the peak. Shared by `hlolayout memory --html` and
-// the memory section of `hlolayout report --html` (report/html.h).
+// the memory section of `hlolayout report --html` (views/html.h).
 //
 //   HloModule m, is_scheduled=true
 //   ENTRY %main (p: f32[256]) -> f32[256] {

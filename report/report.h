@@ -278,7 +278,7 @@ struct ReportOptions {
 //     on each (memory/live_range.h with allow_unscheduled;
 //     memory/buffer_assignment.h): the padding wasters are buffers with
 //     their aliases, and ModuleReport::module and ::memory keep what was
-//     read for the lead and the HTML page (report/html.h), which read
+//     read for the lead and the HTML page (views/html.h), which read
 //     nothing again.
 absl::StatusOr<Report> BuildReport(absl::string_view text,
                                    const ReportOptions& options = {});

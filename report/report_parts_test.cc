@@ -9,10 +9,10 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/testing/hlo_test_dump.h"
 #include "hlolayout/testing/sanitizer_scale.h"
+#include "hlolayout/views/report_render.h"
 
 namespace hlolayout {
 namespace {

@@ -21,9 +21,9 @@
 #include "hlolayout/hlo/source_location.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
-#include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/report_render.h"
 
 namespace hlolayout {
 namespace {

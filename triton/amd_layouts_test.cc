@@ -13,11 +13,11 @@
 #include "absl/strings/str_join.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "hlolayout/triton/amd_picture.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/named_layouts_internal.h"
 #include "hlolayout/triton/ttgir_parser.h"
+#include "hlolayout/views/amd_picture.h"
 
 namespace hlolayout::triton {
 namespace {

@@ -14,10 +14,10 @@
 #include "gtest/gtest.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/triton/picture.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/type_verifier.h"
+#include "hlolayout/views/triton_picture.h"
 
 namespace hlolayout::triton {
 namespace {

@@ -49,7 +49,7 @@
 #include "hlolayout/cute/slice.h"
 #include "hlolayout/cute/smem_atoms.h"
 #include "hlolayout/draw/cell_grid.h"
-#include "hlolayout/draw/cute_picture.h"
+#include "hlolayout/views/cute_picture.h"
 
 namespace py = pybind11;
 

@@ -31,12 +31,12 @@
 #include "hlolayout/cute/atom/tiled_copy.h"
 #include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/parse.h"
-#include "hlolayout/draw/bank_picture.h"
 #include "hlolayout/draw/cell_grid.h"
-#include "hlolayout/draw/cute_picture.h"
 #include "hlolayout/draw/tikz.h"
-#include "hlolayout/draw/tv_picture.h"
 #include "hlolayout/triton/smem_by_name.h"
+#include "hlolayout/views/bank_picture.h"
+#include "hlolayout/views/cute_picture.h"
+#include "hlolayout/views/tv_picture.h"
 
 namespace py = pybind11;
 

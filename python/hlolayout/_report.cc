@@ -32,9 +32,9 @@
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/report/dump_folder.h"
 #include "hlolayout/report/dump_folder_record.h"
-#include "hlolayout/report/padding_picture.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/report/report_record.h"
+#include "hlolayout/views/padding_picture.h"
 
 namespace py = pybind11;
 
@@ -43,7 +43,7 @@ namespace {
 
 constexpr char kModule[] = "hlolayout.reports";
 
-// A waster's picture for Jupyter (report/padding_picture.h), from its
+// A waster's picture for Jupyter (views/padding_picture.h), from its
 // shape; nothing when the shape has no tiles.
 std::string WasterPicture(const py::tuple& values);
 

@@ -23,7 +23,6 @@
 #include "_record.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "hlolayout/draw/layout_picture.h"
 #include "hlolayout/layout/explain.h"
 #include "hlolayout/layout/explain_record.h"
 #include "hlolayout/layout/layout_validation.h"
@@ -33,6 +32,7 @@
 #include "hlolayout/shape/printer.h"
 #include "hlolayout/shape/shape.h"
 #include "hlolayout/shape/shape_proto.h"
+#include "hlolayout/views/layout_picture.h"
 
 namespace py = pybind11;
 

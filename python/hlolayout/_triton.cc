@@ -38,7 +38,6 @@
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/cvt_target.h"
-#include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/kernel_report.h"
 #include "hlolayout/triton/kernel_report_record.h"
@@ -47,12 +46,13 @@
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/picture.h"
 #include "hlolayout/triton/report_input.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
 #include "hlolayout/util/json_writer.h"
+#include "hlolayout/views/triton_drawing.h"
+#include "hlolayout/views/triton_picture.h"
 
 namespace py = pybind11;
 

@@ -23,9 +23,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/answers/ttmlir.h"
-#include "hlolayout/draw/grid_analysis_picture.h"
 #include "hlolayout/ttmlir/metal_layout.h"
 #include "hlolayout/ttmlir/ttmlir_explain.h"
+#include "hlolayout/views/grid_analysis_picture.h"
 
 namespace py = pybind11;
 

@@ -3,7 +3,7 @@
 // no text in between) and checked against a device (ttnn/spec_text.h), with
 // its fields, its answer as a record (answers/ttnn.h: SpecAnswer, whose
 // to_dict() is `hlolayout ttnn spec --json`), in words, its picture
-// (draw/ttnn_drawing.h), the buffer distribution, element locations; and
+// (views/ttnn_drawing.h), the buffer distribution, element locations; and
 // mesh distributions.
 //
 //   >>> from hlolayout import ttnn
@@ -38,7 +38,6 @@
 #include "hlolayout/answers/ttnn.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/draw/svg.h"
-#include "hlolayout/draw/ttnn_drawing.h"
 #include "hlolayout/ttnn/device.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/mesh.h"
@@ -47,6 +46,7 @@
 #include "hlolayout/ttnn/sharded_config.h"
 #include "hlolayout/ttnn/spec_text.h"
 #include "hlolayout/ttnn/tensor_spec.h"
+#include "hlolayout/views/ttnn_drawing.h"
 
 namespace py = pybind11;
 

@@ -260,7 +260,7 @@ def test_a_spec_draws_in_jupyter_and_with_hl_draw():
 
 
 # Issue 45 item 2: the picture and the text come from the library
-# (draw/ttnn_drawing.h, ttnn/spec_text.h), the same as the CLI prints them.
+# (views/ttnn_drawing.h, ttnn/spec_text.h), the same as the CLI prints them.
 def test_pictures_and_text_are_what_the_cli_prints(cli):
     path = _runfile("ttnn/testdata/tensor_specs.jsonl")
     with open(path) as f:

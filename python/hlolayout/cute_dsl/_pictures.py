@@ -176,7 +176,7 @@ def tikz_layout(x, fill):
 def tikz_tv(layout_tv, tile, fill, axis_labels, title_lines):
     """The pieces of the TikZ picture of a static (thread, value) layout
     over a tile layout (M,N):(a,b): index k in row floor(k/a) mod M, column
-    floor(k/b) mod N, the first pair owning a cell (draw/tv_picture.h,
+    floor(k/b) mod N, the first pair owning a cell (views/tv_picture.h,
     TvTileGrid); fill(thread, value) gives a cell's stripes."""
     return _cpp_call(_core.cute_tikz_tv, _layout_text(layout_tv),
                      _layout_text(tile), fill, bool(axis_labels),

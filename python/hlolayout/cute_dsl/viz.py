@@ -7,7 +7,7 @@
     ' \\\\node[fill= black!20 ] at (0,1) {2};'
 
 The pictures are hlolayout's own: the cells come from draw/ (a layout's as
-`cute.draw` shows them, a thread-value layout's from draw/tv_picture.h) and
+`cute.draw` shows them, a thread-value layout's from views/tv_picture.h) and
 draw/tikz.h writes them as TikZ in the form the DSL prints (the rules:
 docs/cute-dsl.md, "TikZ pictures"). What this module adds is the DSL's
 arguments: the colour of a cell, the palettes, the output.
