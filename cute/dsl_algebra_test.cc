@@ -13,6 +13,7 @@
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/int_tuple.h"
 #include "hlolayout/cute/integer.h"
+#include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/print.h"
 
@@ -106,6 +107,33 @@ TEST(DslComplement, UncheckedAsTheDsl) {
             "(2,0,4):(1,4,6)");
   EXPECT_EQ(DslComplement(L(S(6), S(-1)), S(12)), "(-1,-2):(1,-6)");
   EXPECT_EQ(DslComplement(L(S(6), S(-1)), S(6)), "1:0");
+}
+
+TEST(DslRightInverse, SkipsUnknownStrides) {
+  // cute.right_inverse((4,2):(m,1)), ((2,4,2):(1,m,2)), ((2,4):(1,m)); m
+  // stands for 16, which is no stride the scan looks for, but a `?` for 2
+  // would be taken by value.
+  EXPECT_EQ(DslText(RightInverse(L(T({S(4), S(2)}), T({M(), S(1)})))), "2:4");
+  EXPECT_EQ(
+      DslText(RightInverse(L(T({S(2), S(4), S(2)}), T({S(1), M(), S(2)})))),
+      "(2,2):(1,8)");
+  EXPECT_EQ(DslText(RightInverse(L(T({S(2), S(4)}), T({S(1), Q(2, 2)})))),
+            "2:1");
+}
+
+TEST(DslLeftInverse, UncheckedAsTheDsl) {
+  auto dsl = [](const Layout& l) {
+    absl::StatusOr<Layout> r = internal::DslLeftInverse(l);
+    return r.ok() ? DslText(*r) : std::string(r.status().message());
+  };
+  // cute.left_inverse((4,2):(2,4)) (not injective), 4:0, (4,2):(0,0).
+  EXPECT_EQ(dsl(L(T({S(4), S(2)}), T({S(2), S(4)}))), "(2,2,2):(0,1,4)");
+  EXPECT_EQ(dsl(L(S(4), S(0))), "1:0");
+  EXPECT_EQ(dsl(L(T({S(4), S(2)}), T({S(0), S(0)}))), "1:0");
+  EXPECT_EQ(dsl(L(T({S(4), S(2)}), T({S(1), S(5)}))), "(5,2):(1,4)");
+  // CuTe's divisibility condition holds for the DSL too.
+  EXPECT_NE(dsl(L(T({S(4), S(2)}), T({S(2), S(3)}))).find("multiple"),
+            std::string::npos);
 }
 
 }  // namespace

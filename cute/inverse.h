@@ -44,6 +44,19 @@ Layout RightInverse(const Layout& layout);
 // least s_j * d_j (otherwise modes overlap and L is not injective).
 absl::StatusOr<Layout> LeftInverse(const Layout& layout);
 
+namespace internal {
+
+// DslLeftInverse
+//
+// LeftInverse as the CuTe DSL computes it: the layout is
+// not checked for injectivity (the DSL gives (2,2,2):(0,1,4) for
+// (4,2):(2,4), a left inverse only where the layout is injective), and
+// every stride 0 gives 1:0. The negative-stride and divisibility checks
+// hold in both.
+absl::StatusOr<Layout> DslLeftInverse(const Layout& layout);
+
+}  // namespace internal
+
 }  // namespace hlolayout::cute
 
 #endif  // HLOLAYOUT_CUTE_INVERSE_H_

@@ -19,6 +19,7 @@
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/dsl_index.h"
+#include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/print.h"
 
@@ -143,6 +144,19 @@ void RegisterDslQueries(py::module_& m) {
       "shapes:strides, as (shape, stride) (cute/complement.h "
       "DslComplementModes: unchecked, sizes of 0 or below where A is not "
       "injective).");
+  m.def(
+      "cute_dsl_left_inverse",
+      [](py::handle x) {
+        const cute::AnyLayout* l = CuteLayoutOf(x);
+        if (l == nullptr || !l->is_layout()) {
+          throw py::type_error("cute_dsl_left_inverse: a plain layout only");
+        }
+        return WrapCuteLayout(cute::AnyLayout(
+            DslUnwrap(cute::internal::DslLeftInverse(l->layout()))));
+      },
+      py::arg("layout"),
+      "CuTe's left_inverse as the DSL computes it (cute/inverse.h "
+      "DslLeftInverse: no injectivity check, 1:0 for every stride 0).");
   m.def(
       "cute_dsl_filter_zeros",
       [](py::handle x) {

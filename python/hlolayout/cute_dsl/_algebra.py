@@ -425,63 +425,38 @@ def complement_raw(layout, cotarget):
 # ---------------------------------------------------------------------------
 # Inverses
 
-def _preprod(shapes):
-    out = [1]
-    for s in shapes:
-        out.append(_ints.mul(s, out[-1]))
-    return out
-
-
 def right_inverse(layout):
+    """CuTe's right_inverse (the C++ core's cute/inverse.h RightInverse: a
+    `?` stride is skipped, as the DSL does)."""
     if layout is None:
         return None
     if not _ints.is_static(layout.sh):
         raise Refusal("right_inverse: expects an input with static shape, "
                       "but got %s" % layout)
-    c = coalesce(layout)
-    lshape, lstride = wrap(c.sh), wrap(c.st)
-    pre = _preprod(lshape)
-    idx = [i for i, d in enumerate(lstride) if _static(d)]
-    idx.sort(key=lambda i: lstride[i])
-    rshape, rstride, curr = [1], [0], 1
-    for i in idx:
-        if _static(curr) and lstride[i] == curr:
-            rshape.append(lshape[i])
-            rstride.append(pre[i])
-            curr = _ints.mul(lshape[i], lstride[i])
-    return coalesce(Layout(tuple(rshape), tuple(rstride)))
+    _no_basis_strides(layout, "right_inverse")
+    return Layout._from_core(_core_calls.right_inverse(layout.sh, layout.st))
 
 
 def left_inverse(layout):
+    """CuTe's left_inverse as the DSL computes it (the C++ core's
+    cute/inverse.h DslLeftInverse: no injectivity check, 1:0 for every
+    stride 0); the DSL refuses a layout that is not static."""
     if layout is None:
         return None
     if not layout.is_static():
         raise Refusal("left_inverse: unable to compute the left inverse of "
                       "%s: the layout is not static" % layout)
-    c = coalesce(layout)
-    if any(d < 0 for d in _tuples.leaves(c.st)):
+    _no_basis_strides(layout, "left_inverse")
+    if any(d < 0 for d in _tuples.leaves(coalesce(layout).st)):
         raise Refusal("left_inverse: unable to compute the left inverse of "
                       "%s: a stride is negative" % layout)
-    lshape, lstride = wrap(c.sh), wrap(c.st)
-    if not all(_static(d) for d in lstride):
-        raise Refusal("left_inverse: Left inverse requires static strides")
-    pre = _preprod(lshape)
-    idx = sorted([i for i in range(len(lstride)) if lstride[i] != 0],
-                 key=lambda i: lstride[i])
-    if not idx:
-        return Layout(1, 0)
-    rshape, rstride = [], [0]
-    for i in idx:
-        d = lstride[i]
-        size = product(tuple(rshape))
-        if _static(size):
-            if _tmod(d, size) != 0:
-                raise Refusal("left_inverse: Left inverse divisibility "
-                              "condition: %d and %d" % (d, size))
-        rshape.append(_ints.div(d, size))
-        rstride.append(pre[i])
-    rshape.append(lshape[idx[-1]])
-    return coalesce(Layout(tuple(rshape), tuple(rstride)))
+    return Layout._from_core(_core_calls.left_inverse(layout.sh, layout.st))
+
+
+def _no_basis_strides(layout, op):
+    if _has_basis_strides(layout):
+        raise Refusal("%s of a layout with basis strides is not modelled "
+                      "(the C++ core holds integer strides only)" % op)
 
 
 # ---------------------------------------------------------------------------

@@ -13,7 +13,8 @@ algorithms with the DSL's integer rules, not a second algebra in Python:
 size and product_each (cute/int_tuple.h Product), shape_div (ShapeDiv),
 cosize (cute/layout.h cosize_int), crd2idx and idx2crd (cute/dsl_index.h);
 coalesce, filter and filter_zeros (cute/coalesce.h) and complement
-(cute/complement.h) on flat leaves.
+(cute/complement.h) on flat leaves; right_inverse and left_inverse
+(cute/inverse.h).
 A refusal of the core is the twin's Refusal (a ValueError, defined here
 so that the twin's other modules take it from the lowest one) with the
 core's message; where CuTe's algorithm divides by zero, ZeroDivisionError,
@@ -89,6 +90,19 @@ def complement_leaves(shapes, strides, cotarget):
     where A is not injective or has a negative stride)."""
     r = _call(_core.cute_dsl_complement_leaves, shapes, strides, cotarget)
     return _plain_like(r, (shapes, strides, cotarget))
+
+
+def right_inverse(shape, stride):
+    """The core's right_inverse of shape:stride (static shapes: the result
+    holds no `?`), as a core layout."""
+    return _call(_core.cute_right_inverse, _call(_core.CuteLayout, shape,
+                                                  stride))
+
+
+def left_inverse(shape, stride):
+    """The DSL's left_inverse of a static shape:stride, as a core layout."""
+    return _call(_core.cute_dsl_left_inverse, _call(_core.CuteLayout, shape,
+                                                    stride))
 
 
 def filter_zeros(shape, stride):
