@@ -12,7 +12,6 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/answers/memory.h"
-#include "hlolayout/answers/memory_writer.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/dump_folder_table.h"
@@ -21,6 +20,8 @@
 #include "hlolayout/memory/tpu_chip.h"
 #include "hlolayout/memory/tpu_memory.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/views/memory_writer.h"
+#include "hlolayout/views/tpu_memory_text.h"
 
 namespace hlolayout::cli {
 namespace {

@@ -15,9 +15,9 @@
 #include "hlolayout/cli/dump_folder_table.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/hlo/reader.h"
-#include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/report/report.h"
+#include "hlolayout/views/allocation_text.h"
 #include "hlolayout/views/html.h"
 #include "hlolayout/views/report_render.h"
 

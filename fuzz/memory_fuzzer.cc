@@ -21,7 +21,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
-#include "hlolayout/memory/memory_html.h"
+#include "hlolayout/views/memory_html.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hlolayout;

@@ -7,8 +7,8 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/hlo/reader.h"
-#include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/allocation_text.h"
 
 namespace hlolayout {
 namespace {

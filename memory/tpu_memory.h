@@ -17,7 +17,7 @@
 //   t->chip;       // "v5e"
 //   t->devices;    // 8: every figure is one device's
 //   t->fits;       // true
-//   TpuMemoryText(*t, 20);  // the lines `hlolayout memory` prints
+//   TpuMemoryText(*t);      // its text (views/tpu_memory_text.h)
 //   AnswerJson(*t);         // the "tpu" object of `memory --json`
 //
 // Where the figures come from: the model of XLA:TPU's buffer assignment
@@ -306,22 +306,6 @@ struct XlaBufferFile;  // memory/xla_buffer_file.h
 // a value lives in S(3). Errors: as AnswerTpuMemory's.
 absl::StatusOr<TpuMemory> AnswerTpuMemoryOfXlaFile(
     const XlaBufferFile& file, const TpuMemoryOptions& options);
-
-// The lines `hlolayout memory` prints for it (each ending in a newline):
-//
-//   XLA:TPU v5e (from module_0001.target_arguments.txt), 8 devices (SPMD):
-//   every figure is one device's
-//   figures: the model of XLA:TPU's buffer assignment (docs/xla-tpu.md),
-//   not yet checked against XLA:TPU
-//   HBM (S(0), XLA:TPU's "default"): 139.50 KiB (142,848 bytes) in 20
-//   allocations; fits the 15.75 GiB XLA:TPU lets a program take on a v5e:
-//   15.75 GiB left
-//   ...
-std::string TpuMemoryText(const TpuMemory& t);
-
-// What the lists of `t` cover, in words: "8 of 30" when top cut them.
-// (For the HTML face, which shows the same lists.)
-std::string TpuPaddedArrayText(const TpuPaddedArray& p);
 
 }  // namespace hlolayout
 

@@ -18,6 +18,7 @@
 #include "hlolayout/memory/xla_buffer_file.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/tpu_memory_text.h"
 
 namespace hlolayout {
 namespace {

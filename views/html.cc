@@ -13,9 +13,9 @@
 #include "hlolayout/draw/svg.h"
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/layout/sizes.h"
-#include "hlolayout/memory/allocation_text.h"
-#include "hlolayout/memory/memory_html.h"
 #include "hlolayout/util/bytes.h"
+#include "hlolayout/views/allocation_text.h"
+#include "hlolayout/views/memory_html.h"
 #include "hlolayout/views/padding_picture.h"
 #include "hlolayout/views/report_render.h"
 

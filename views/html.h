@@ -20,7 +20,7 @@
 //     live bytes over the flattened schedule (the chart comes first, in the
 //     first screen under the table), the values live at the peak, and for
 //     XLA:GPU/CPU the memory_analysis() figures and XLA's heap drawn
-//     (memory/memory_html.h); the other modules say why they have none;
+//     (views/memory_html.h); the other modules say why they have none;
 //   - #wasters: the top padding wasters over all modules, buffers each
 //     once with their other names, each drawn at tile granularity
 //     (views/padding_picture.h) with the reasons in words;

@@ -6,10 +6,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "hlolayout/layout/memory_space.h"
-#include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/report/report_record.h"
 #include "hlolayout/util/record.h"
+#include "hlolayout/views/allocation_text.h"
 
 namespace hlolayout {
 namespace {

@@ -52,7 +52,7 @@ struct RenderOptions {
 // ModuleLeadText
 //
 // What XLA will allocate for a module of the full report
-// (ModuleReport::memory): XlaAllocationText (memory/allocation_text.h) of
+// (ModuleReport::memory): XlaAllocationText (views/allocation_text.h) of
 // its buffer assignment; for XLA:TPU modules that it is not modelled and
 // the live-range peak; else a line saying why it is not known. Each line
 // starts with `indent`.

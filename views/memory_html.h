@@ -1,4 +1,4 @@
-// memory/memory_html.h: the memory curve of a scheduled HLO module
+// views/memory_html.h: the memory curve of a scheduled HLO module
 // (memory/live_range.h) as an HTML fragment: the live bytes over the
 // schedule as an inline SVG polyline, XLA's peak moment marked, and a table
 // of the values live at the peak. Shared by `hlolayout memory --html` and
@@ -19,8 +19,8 @@
 // resources. Element classes tests rely on: section.module, svg#curve-N,
 // polyline.curve, line.peak, table.live with rows tr.value; an unscheduled
 // module gets a section.module with p.no-curve saying why.
-#ifndef HLOLAYOUT_MEMORY_MEMORY_HTML_H_
-#define HLOLAYOUT_MEMORY_MEMORY_HTML_H_
+#ifndef HLOLAYOUT_VIEWS_MEMORY_HTML_H_
+#define HLOLAYOUT_VIEWS_MEMORY_HTML_H_
 
 #include <cstdint>
 #include <ostream>
@@ -102,4 +102,4 @@ void RenderAllocationTableHtml(absl::string_view rows, std::ostream& out);
 
 }  // namespace hlolayout
 
-#endif  // HLOLAYOUT_MEMORY_MEMORY_HTML_H_
+#endif  // HLOLAYOUT_VIEWS_MEMORY_HTML_H_

@@ -1,4 +1,4 @@
-#include "hlolayout/memory/allocation_text.h"
+#include "hlolayout/views/allocation_text.h"
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"

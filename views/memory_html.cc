@@ -1,4 +1,4 @@
-#include "hlolayout/memory/memory_html.h"
+#include "hlolayout/views/memory_html.h"
 
 #include <algorithm>
 #include <optional>
@@ -10,10 +10,11 @@
 #include "hlolayout/draw/svg.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/source_location.h"
-#include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/tpu_memory.h"
 #include "hlolayout/util/bytes.h"
+#include "hlolayout/views/allocation_text.h"
+#include "hlolayout/views/tpu_memory_text.h"
 
 namespace hlolayout {
 namespace {

@@ -1,4 +1,4 @@
-// memory/allocation_text.h: what XLA will allocate for a module, in words,
+// views/allocation_text.h: what XLA will allocate for a module, in words,
 // for `hlolayout memory` and the head of `hlolayout report`.
 //
 //   XLA:GPU will allocate 26.56 MiB (27,850,866 bytes)
@@ -10,8 +10,8 @@
 //   ...
 //   live-range peak beside it (...): 21.04 MiB (22,056,980 bytes) at time 27
 //   allocations: 54 (10 parameter, 10 live-out, ...)
-#ifndef HLOLAYOUT_MEMORY_ALLOCATION_TEXT_H_
-#define HLOLAYOUT_MEMORY_ALLOCATION_TEXT_H_
+#ifndef HLOLAYOUT_VIEWS_ALLOCATION_TEXT_H_
+#define HLOLAYOUT_VIEWS_ALLOCATION_TEXT_H_
 
 #include <cstdint>
 #include <string>
@@ -58,4 +58,4 @@ std::string TpuAllocationText(const MemoryAnalysis& live_ranges,
 
 }  // namespace hlolayout
 
-#endif  // HLOLAYOUT_MEMORY_ALLOCATION_TEXT_H_
+#endif  // HLOLAYOUT_VIEWS_ALLOCATION_TEXT_H_

@@ -1,4 +1,4 @@
-// answers/memory_writer.h: what `hlolayout memory FILE...` prints, built by
+// views/memory_writer.h: what `hlolayout memory FILE...` prints, built by
 // the library: each module of a dump's text analysed (memory/dump_text.h) and
 // written in one of the command's forms, so that the CLI only parses flags,
 // opens files and hands their text here.
@@ -19,8 +19,8 @@
 // space's peak), kJson (answers/memory.h), kXla, kXlaBuffers, kXlaUsage
 // (XLA's own -live-range, -buffer-assignment and -memory-usage-report dump
 // files) and kHtml (one page for every module written, returned by Finish).
-#ifndef HLOLAYOUT_ANSWERS_MEMORY_WRITER_H_
-#define HLOLAYOUT_ANSWERS_MEMORY_WRITER_H_
+#ifndef HLOLAYOUT_VIEWS_MEMORY_WRITER_H_
+#define HLOLAYOUT_VIEWS_MEMORY_WRITER_H_
 
 #include <cstdint>
 #include <ostream>
@@ -101,4 +101,4 @@ std::string ModuleMemoryText(const MemoryAnalysis& live_ranges,
 
 }  // namespace hlolayout
 
-#endif  // HLOLAYOUT_ANSWERS_MEMORY_WRITER_H_
+#endif  // HLOLAYOUT_VIEWS_MEMORY_WRITER_H_

@@ -1,4 +1,6 @@
-// The text of memory/tpu_memory.h's answer (TpuMemoryText).
+// views/tpu_memory_text.cc: the text of memory/tpu_memory.h's answer.
+#include "hlolayout/views/tpu_memory_text.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>

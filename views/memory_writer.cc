@@ -1,4 +1,4 @@
-#include "hlolayout/answers/memory_writer.h"
+#include "hlolayout/views/memory_writer.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -13,14 +13,15 @@
 #include "hlolayout/draw/svg.h"
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/memory/allocation_sizes.h"
-#include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
-#include "hlolayout/memory/memory_html.h"
 #include "hlolayout/memory/tpu_chip.h"
 #include "hlolayout/memory/tpu_memory.h"
 #include "hlolayout/util/bytes.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/views/allocation_text.h"
+#include "hlolayout/views/memory_html.h"
+#include "hlolayout/views/tpu_memory_text.h"
 
 namespace hlolayout {
 namespace {

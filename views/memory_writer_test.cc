@@ -1,4 +1,4 @@
-#include "hlolayout/answers/memory_writer.h"
+#include "hlolayout/views/memory_writer.h"
 
 #include <sstream>
 #include <string>

@@ -1,4 +1,4 @@
-#include "hlolayout/memory/memory_html.h"
+#include "hlolayout/views/memory_html.h"
 
 #include <sstream>
 #include <string>
