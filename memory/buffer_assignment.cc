@@ -736,8 +736,14 @@ void Assigner::PlaceHeap(int64_t color, absl::Span<const int64_t> assign,
     own[k] = values_[assign[k]].bytes;
   }
   const HeapTrace& trace = tracer.trace();
+  // XLA:TPU's HBM heap takes the temporal layout when both are equal in
+  // size (its other memory spaces the spatial one, as XLA:GPU and XLA:CPU;
+  // docs/xla-tpu.md, "Rules learned").
+  const HeapTie tie = platform_ == XlaPlatform::kTpu && color == 0
+                          ? HeapTie::kTemporal
+                          : HeapTie::kSpatial;
   const HeapLayout heap =
-      ChooseBestHeap(trace, keys, XlaAlignment(platform_, color));
+      ChooseBestHeap(trace, keys, XlaAlignment(platform_, color), tie);
   // XLA:TPU's VMEM values are memory-space assignment's preset chunks, in
   // the allocation made for them first (their offsets are MSA's, not in
   // the dump: the heap simulation stands in for them).

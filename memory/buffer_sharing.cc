@@ -610,6 +610,14 @@ bool CustomCallWritesOver(const Question& q) {
   return false;
 }
 
+// An all-reduce (or collective-broadcast) writes result {i} over operand
+// i, and a single operand's result over it.
+bool AllReduceWritesOver(const Question& q) {
+  return q.ops.size() == 1 || (q.out.size() == 1 && q.out[0] >= 0 &&
+                               q.out[0] < static_cast<int64_t>(q.ops.size()) &&
+                               q.ops[q.out[0]] == q.operand_id);
+}
+
 // Step 3: XLA:GPU's answer, nullopt when it has none for this user.
 std::optional<bool> GpuHint(const Question& q) {
   switch (q.user.opcode) {
@@ -617,15 +625,20 @@ std::optional<bool> GpuHint(const Question& q) {
       return GpuFusionWritesOver(q.g, q.user, q.operand, q.slot, q.out);
     case HloOpcode::kAllReduce:
     case HloOpcode::kCollectiveBroadcast:
-      return q.ops.size() == 1 ||
-             (q.out.size() == 1 && q.out[0] >= 0 &&
-              q.out[0] < static_cast<int64_t>(q.ops.size()) &&
-              q.ops[q.out[0]] == q.operand_id);
+      return AllReduceWritesOver(q);
     case HloOpcode::kCustomCall:
       return CustomCallWritesOver(q);
     default:
       return std::nullopt;
   }
+}
+
+// XLA:TPU's answer, observed (docs/xla-tpu.md): an all-reduce writes its
+// result {i} over its operand i (the whole result over a single operand),
+// as XLA:GPU's does; nullopt for every other user.
+std::optional<bool> TpuHint(const Question& q) {
+  if (q.user.opcode != HloOpcode::kAllReduce) return std::nullopt;
+  return AllReduceWritesOver(q);
 }
 
 // ---------------------------------------------------------------------
@@ -726,6 +739,9 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
   if (same_shapes && WrittenInPlace(q)) return true;  // 2
   if (platform == XlaPlatform::kGpu && us.source != nullptr) {
     if (std::optional<bool> hint = GpuHint(q)) return *hint;  // 3
+  }
+  if (platform == XlaPlatform::kTpu) {
+    if (std::optional<bool> hint = TpuHint(q)) return *hint;  // 3
   }
   return same_shapes && GenericRule(q);  // 4, 5
 }

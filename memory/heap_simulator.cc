@@ -304,14 +304,16 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
 }
 
 HeapLayout ChooseBestHeap(const HeapTrace& trace,
-                          absl::Span<const int64_t> tie_keys,
-                          int64_t alignment) {
+                          absl::Span<const int64_t> tie_keys, int64_t alignment,
+                          HeapTie tie) {
   HeapLayout spatial = GlobalDecreasingSizeBestFit(trace, tie_keys, alignment,
                                                    HeapStrategy::kSpatial);
   HeapLayout temporal = GlobalDecreasingSizeBestFit(trace, tie_keys, alignment,
                                                     HeapStrategy::kTemporal);
-  return temporal.heap_size < spatial.heap_size ? std::move(temporal)
-                                                : std::move(spatial);
+  const bool take_temporal = tie == HeapTie::kTemporal
+                                 ? temporal.heap_size <= spatial.heap_size
+                                 : temporal.heap_size < spatial.heap_size;
+  return take_temporal ? std::move(temporal) : std::move(spatial);
 }
 
 int64_t HeapTracePeak(const HeapTrace& trace, absl::Span<const int64_t> sizes) {

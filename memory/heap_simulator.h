@@ -98,11 +98,17 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
                                        int64_t alignment,
                                        HeapStrategy strategy);
 
-// Both strategies; the smaller heap wins, spatial on ties (XLA's
+// Which layout wins when the spatial and temporal heaps are equal in size.
+enum class HeapTie : uint8_t {
+  kSpatial,   // XLA's ChooseBestHeapAlgorithm (XLA:GPU, XLA:CPU)
+  kTemporal,  // XLA:TPU's HBM heap, observed (docs/xla-tpu.md)
+};
+
+// Both strategies; the smaller heap wins, `tie` on ties (XLA's
 // ChooseBestHeapAlgorithm over the spatial and temporal heaps).
 HeapLayout ChooseBestHeap(const HeapTrace& trace,
-                          absl::Span<const int64_t> tie_keys,
-                          int64_t alignment);
+                          absl::Span<const int64_t> tie_keys, int64_t alignment,
+                          HeapTie tie = HeapTie::kSpatial);
 
 // The most bytes allocated at once when the trace is replayed with each
 // buffer's own size (`sizes`): an Alloc adds its size, a ShareWith adds the

@@ -234,6 +234,30 @@ TEST(HeapSimulator, SizeZeroBuffersAreAtZero) {
   EXPECT_EQ(heap.chunks[1].offset, 0);
 }
 
+TEST(HeapSimulator, TieGoesToTheLayoutAsked) {
+  // 0 and 2 are equal in size and live at once; 0's own interval is the
+  // shorter, but 1 shares its chunk later, so 0's span is the longer:
+  // spatial places 2 first, temporal 0 first, both in 1,024 bytes.
+  HeapTrace trace;
+  trace.Alloc(0, 512);
+  trace.Alloc(2, 512);
+  trace.Free(0, 512);
+  trace.ShareWith(1, 0, 512);
+  trace.Free(2, 512);
+  trace.Free(1, 512);
+  const std::vector<int64_t> keys = {0, 1, 2};
+  const HeapLayout spatial = ChooseBestHeap(trace, keys, 512);
+  EXPECT_EQ(spatial.strategy, HeapStrategy::kSpatial);
+  EXPECT_EQ(spatial.chunks[2].offset, 0);
+  const HeapLayout temporal =
+      ChooseBestHeap(trace, keys, 512, HeapTie::kTemporal);
+  EXPECT_EQ(temporal.strategy, HeapStrategy::kTemporal);
+  EXPECT_EQ(temporal.chunks[0].offset, 0);
+  EXPECT_EQ(temporal.chunks[1].offset, 0);
+  EXPECT_EQ(temporal.chunks[2].offset, 512);
+  EXPECT_EQ(spatial.heap_size, temporal.heap_size);
+}
+
 TEST(HeapSimulator, TemporalWinsWhenSmaller) {
   // A long-lived small buffer and short-lived large ones: placing the
   // long-lived one first (temporal) keeps the large ones together.

@@ -194,6 +194,7 @@ void Analyzer::UniteBuffers() {
       UniteValues(ValueAt(id, {}), ValueAt(Operands(node)[0], {}));
     } else if (node.op == Op::kFusion && !node.restored) {
       UniteInPlaceFusion(id, &has_update);
+      UniteCustomCallAliases(id);  // a fusion's output_to_operand_aliasing
     } else if (node.op == Op::kAllReduceStart && !node.restored) {
       UniteAllReduceStart(id);
     } else if (node.op == Op::kCustomCall && !node.restored) {

@@ -1,0 +1,149 @@
+// Where XLA:TPU places values (docs/xla-tpu.md, "Rules learned"), learned
+// from XLA:TPU's -buffer-assignment.txt (libtpu 0.0.42.1): a fusion's
+// output_to_operand_aliasing makes the output and the operand one buffer
+// (XLA's in-place pairs of a fusion), an all-reduce may write its result
+// {i} over its operand i, and the HBM heap takes the temporal best fit
+// when it is no larger than the spatial one.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "gtest/gtest.h"
+#include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/dump_text.h"
+#include "hlolayout/memory/tpu_chip.h"
+#include "hlolayout/testing/test_data.h"
+
+namespace hlolayout {
+namespace {
+
+// The model's assignment of the XLA:TPU module `text` (v5e); `xla_text`,
+// when given, gets it in XLA's -buffer-assignment.txt format.
+BufferAssignment Assign(const std::string& text,
+                        std::string* xla_text = nullptr) {
+  DumpTextOptions options;
+  options.tpu_buffers = true;
+  options.tpu = TpuGeneration::kV5e;
+  BufferAssignment out;
+  std::vector<std::string> warnings;
+  const absl::Status status = ForEachDumpModule(
+      text, options, &warnings, [&](const HloModule&, DumpModuleMemory& m) {
+        out = m.memory.buffers;
+        if (xla_text != nullptr) *xla_text = XlaBufferAssignmentText(out);
+        return absl::OkStatus();
+      });
+  EXPECT_TRUE(status.ok()) << status;
+  return out;
+}
+
+// "allocation:offset" of the value `name` at `index` ("?" when not placed).
+std::string PlaceOf(const BufferAssignment& b, absl::string_view name,
+                    const std::vector<int64_t>& index) {
+  for (const BufferAllocation& a : b.allocations) {
+    for (const AssignedValue& v : a.values) {
+      if (v.name == name && v.index == index) {
+        return absl::StrCat(a.index, ":", v.offset);
+      }
+    }
+  }
+  return "?";
+}
+
+// As in an async collective's continuation (SPMD modules of the v5e zoo):
+// the fusion writes its output {1}, an `s32[2]{0:S(4)}`, over operand 0, an
+// element of another fusion's tuple. XLA:TPU places both at one offset of
+// the S(4) allocation (8 SPMD modules of the v5e zoo, e.g. an FSDP
+// predict's `fusion.14{4}` with `async-collective-start{2}`); the model
+// gave them two, 4,096 bytes apart.
+TEST(XlaTpuPlacement, FusionOutputToOperandAliasingIsOneBuffer) {
+  const std::string s4 = "s32[2]{0:S(4)}", t = "f32[8,128]{1,0:T(8,128)}";
+  const std::string pair = absl::StrCat("(", t, ", ", s4, ")");
+  const std::string text = absl::StrCat(
+      "HloModule t, is_scheduled=true, entry_computation_layout={(", t, ")->",
+      t, "}\n\n",
+      "%start (a: f32[8,128]) -> (f32[8,128], s32[2]) {\n  %a = ", t,
+      " parameter(0)\n  %c = ", s4, " constant({0, 1})\n  ROOT %r = ", pair,
+      " tuple(%a, %c)\n}\n\n",
+      "%done (b: s32[2], d: f32[8,128]) -> (f32[8,128], s32[2]) {\n  %b = ", s4,
+      " parameter(0)\n  %d = ", t, " parameter(1)\n  %n = ", t,
+      " negate(%d)\n  ROOT %r = ", pair, " tuple(%n, %b)\n}\n\n",
+      "ENTRY %main (p: f32[8,128]) -> f32[8,128] {\n  %p = ", t,
+      " parameter(0)\n  %x = ", pair,
+      " fusion(%p), kind=kCustom, calls=%start\n  %g = ", s4,
+      " get-tuple-element(%x), index=1\n  %h = ", t,
+      " get-tuple-element(%x), index=0\n  %y = ", pair,
+      " fusion(%g, %h), kind=kOutput, output_to_operand_aliasing={{1}: (0, "
+      "{})}, calls=%done\n  ROOT %z = ",
+      t, " get-tuple-element(%y), index=0\n}\n");
+  const BufferAssignment b = Assign(text);
+  EXPECT_NE(PlaceOf(b, "x", {1}), "?");
+  EXPECT_EQ(PlaceOf(b, "y", {1}), PlaceOf(b, "x", {1}));
+}
+
+// A single-operand all-reduce whose result is the output: XLA:TPU puts the
+// reduced operand in the output's allocation (`fusion.24` and `all-reduce`
+// of an MoE forward; 58 results of the v5e zoo's all-reduces share their
+// operand's place); the model put the operand in the temp heap.
+TEST(XlaTpuPlacement, AllReduceResultTakesItsOperandsPlace) {
+  const std::string s = "f32[]{:T(128)}";
+  const std::string text = absl::StrCat(
+      "HloModule t, is_scheduled=true, entry_computation_layout={(", s, ")->",
+      s,
+      "}, num_partitions=8\n\n%add (a: f32[], b: f32[]) -> f32[] {\n  %a = ", s,
+      " parameter(0)\n  %b = ", s, " parameter(1)\n  ROOT %c = ", s,
+      " add(%a, %b)\n}\n\nENTRY %main (p: f32[]) -> f32[] {\n  %p = ", s,
+      " parameter(0)\n  %x = ", s, " negate(%p)\n  ROOT %r = ", s,
+      " all-reduce(%x), channel_id=1, replica_groups={{0,1,2,3,4,5,6,7}}, "
+      "use_global_device_ids=true, to_apply=%add\n}\n");
+  const BufferAssignment b = Assign(text);
+  EXPECT_NE(PlaceOf(b, "r", {}), "?");
+  EXPECT_EQ(PlaceOf(b, "x", {}), PlaceOf(b, "r", {}));
+}
+
+// The lines of XLA's buffer-assignment text `text` that place values in
+// allocations of color 0 (HBM), with their allocation's header: each
+// " value:" line after an "allocation" line without ", color ".
+std::vector<std::string> HbmLines(absl::string_view text) {
+  std::vector<std::string> out;
+  bool hbm = false;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    if (absl::StartsWith(line, "allocation ")) {
+      hbm = !absl::StrContains(line, ", color ");
+      if (hbm) out.emplace_back(line);
+    } else if (hbm && absl::StartsWith(line, " value: ")) {
+      out.emplace_back(line);
+    }
+  }
+  return out;
+}
+
+// A fori_loop filling an HBM buffer (the v5e zoo's
+// fori_dynamic_update_slice.s.fill): the spatial and temporal layouts of
+// its HBM heap are both 49,664 bytes; XLA:TPU's is the temporal one (the
+// loop's counter at 32,768, the condition's pred[] at 49,152), where XLA's
+// ChooseBestHeapAlgorithm keeps the spatial one on a tie (the model had
+// them the other way round). 10 modules of the v5e zoo and held-out set
+// (loops: fills, nested loops, an LSTM scan) became XLA:TPU's with it; the
+// S(6) heaps of 5 others keep the spatial layout on a tie.
+TEST(XlaTpuPlacement, HbmHeapTakesTheTemporalLayoutOnATie) {
+  const std::string base =
+      "memory/testdata_xla_tpu/"
+      "module_2404.jit_fill.cl_933746096.after_optimizations";
+  const std::string text = ReadTestData(base + ".txt");
+  const std::vector<std::string> xla =
+      HbmLines(ReadTestData(base + "-buffer-assignment.txt"));
+  std::string ours;
+  const BufferAssignment b = Assign(text, &ours);
+  EXPECT_EQ(PlaceOf(b, "lt.9", {}), "7:49152");
+  EXPECT_EQ(PlaceOf(b, "add.22", {}), "7:32768");
+  ASSERT_FALSE(xla.empty());
+  EXPECT_EQ(HbmLines(ours), xla);
+}
+
+}  // namespace
+}  // namespace hlolayout
