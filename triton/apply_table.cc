@@ -13,7 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/util/json_writer.h"
+#include "hlolayout/util/fields.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -30,15 +30,6 @@ std::string OutputsOf(const LinearLayout& l, const AppliedTable& t, int64_t x) {
     parts.push_back(absl::StrCat(l.out_dim_name(o), "=", t.outs[o][x]));
   }
   return absl::StrJoin(parts, ",");
-}
-
-void OutputsJson(const LinearLayout& l, const AppliedTable& t, int64_t x,
-                 JsonWriter& json) {
-  json.BeginObject();
-  for (int o = 0; o < l.num_out_dims(); ++o) {
-    json.Key(l.out_dim_name(o)).Int(t.outs[o][x]);
-  }
-  json.EndObject();
 }
 
 }  // namespace
@@ -144,9 +135,7 @@ std::vector<AppliedRow> AppliedRows(const LinearLayout& l,
 
 std::string AppliedJson(const LinearLayout& l, const AppliedTable& t) {
   if (!t.inputs.any_range) {
-    JsonWriter json;
-    OutputsJson(l, t, 0, json);
-    return json.str() + "\n";
+    return NamedValuesJson(AppliedRows(l, t).front().out) + "\n";
   }
   return AnswerJson(AppliedRows(l, t)) + "\n";
 }
@@ -160,11 +149,7 @@ std::string FreeMasksText(const LinearLayout& l) {
 }
 
 std::string FreeMasksJson(const LinearLayout& l) {
-  JsonWriter json;
-  json.BeginObject();
-  for (const auto& [name, v] : FreeVariableMasks(l)) json.Key(name).Int(v);
-  json.EndObject();
-  return json.str() + "\n";
+  return NamedValuesJson(FreeVariableMasks(l)) + "\n";
 }
 
 }  // namespace hlolayout::triton

@@ -267,6 +267,22 @@ std::string UnionOf(std::variant<V...>*) {
 template <typename V>
 void EmitValue(const V& value, RecordSink& sink);
 
+// NamedValuesJson
+//
+// (name, value) pairs as one JSON object, in their order: for answers whose
+// keys are data (a layout's dimension names), not fields.
+//   NamedValuesJson(std::vector<std::pair<std::string, int>>{{"lane", 3}})
+//       == "{\"lane\": 3}"
+template <typename V>
+std::string NamedValuesJson(
+    const std::vector<std::pair<std::string, V>>& pairs,
+    RecordJsonWriter::Style style = RecordJsonWriter::Style::kOneLine) {
+  std::string out;
+  RecordJsonWriter writer(&out, style, FieldJson::kStringPairs);
+  EmitValue(pairs, writer);
+  return out;
+}
+
 namespace fields_internal {
 
 // Visits a hook, sending each field's value to a RecordSink.

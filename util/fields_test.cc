@@ -134,6 +134,19 @@ TEST(Fields, IndentedJson) {
             "{\n  \"x\": 1,\n  \"y\": 2\n}");
 }
 
+TEST(Fields, NamedValuesAreOneObject) {
+  const std::vector<std::pair<std::string, int64_t>> masks = {
+      {"register", 0}, {"lane", 3}, {"warp", 1}};
+  EXPECT_EQ(NamedValuesJson(masks),
+            "{\"register\": 0, \"lane\": 3, \"warp\": 1}");
+  EXPECT_EQ(NamedValuesJson(masks, RecordJsonWriter::Style::kIndented),
+            "{\n  \"register\": 0,\n  \"lane\": 3,\n  \"warp\": 1\n}");
+  EXPECT_EQ(NamedValuesJson(std::vector<std::pair<std::string, int>>{}), "{}");
+  // Without the root's kStringPairs the same pairs are a list of lists.
+  EXPECT_EQ(AnswerJson(masks),
+            "[[\"register\", 0], [\"lane\", 3], [\"warp\", 1]]");
+}
+
 TEST(Fields, VariantWritesTheValueHeld) {
   std::variant<Core, Other> v = Other{};
   EXPECT_EQ(AnswerJson(v), "{\"kind\": \"other\"}");

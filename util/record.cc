@@ -144,7 +144,9 @@ void RecordJsonWriter::BeginList() {
       field != nullptr && (field->json == FieldJson::kIndex ||
                            field->json == FieldJson::kIndexOmitIfNone);
   const bool pair = !frames_.empty() && frames_.back().pairs;
-  const bool pairs = field != nullptr && field->json == FieldJson::kStringPairs;
+  const bool pairs = field != nullptr
+                         ? field->json == FieldJson::kStringPairs
+                         : frames_.empty() && root_ == FieldJson::kStringPairs;
   out_->append(pair ? "" : index ? "\"{" : pairs ? "{" : "[");
   Frame frame{nullptr};
   frame.index = index;

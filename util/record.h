@@ -129,6 +129,11 @@ class RecordJsonWriter : public RecordSink {
   enum class Style : uint8_t { kOneLine, kIndented };
   explicit RecordJsonWriter(std::string* out, Style style = Style::kOneLine)
       : out_(out), indented_(style == Style::kIndented) {}
+  // `root` says how the top-level value is written, as a field's FieldJson
+  // says of its value: kStringPairs makes a top-level list of (name, value)
+  // pairs one object, {"a": 1, "b": 2}.
+  RecordJsonWriter(std::string* out, Style style, FieldJson root)
+      : out_(out), indented_(style == Style::kIndented), root_(root) {}
 
   void BeginRecord(const RecordSpec& spec) override;
   void EndRecord() override;
@@ -173,6 +178,7 @@ class RecordJsonWriter : public RecordSink {
   bool indented_ = false;
   std::vector<Frame> frames_;
   int skipping_ = 0;  // nesting depth of a value being left out
+  FieldJson root_ = FieldJson::kValue;  // how the top-level value is written
 };
 
 }  // namespace hlolayout
