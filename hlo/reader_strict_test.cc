@@ -45,7 +45,9 @@ std::string RefusedEverywhere(const std::string& text) {
   EXPECT_FALSE(streamed.ok()) << text;
   const absl::StatusOr<std::vector<HloModule>> kept = ReadHloModules(text);
   EXPECT_FALSE(kept.ok()) << text;
-  if (!kept.ok()) EXPECT_EQ(kept.status().message(), streamed.message());
+  if (!kept.ok()) {
+    EXPECT_EQ(kept.status().message(), streamed.message());
+  }
   const std::vector<size_t> lines = InstructionLines(text);
   std::vector<std::vector<size_t>> cuts;
   for (size_t a = 0; a < lines.size(); ++a) {

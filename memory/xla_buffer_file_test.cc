@@ -51,11 +51,6 @@ bool StartsWithText(const std::string& text, const std::string& prefix) {
   return absl::StartsWith(text, prefix);
 }
 
-// The message's first line (the place and the words).
-std::string FirstLine(const std::string& message) {
-  return message.substr(0, message.find('\n'));
-}
-
 TEST(XlaBufferFile, EveryXlaFileReadsAndPrintsBack) {
   int files = 0;
   for (const char* folder :
