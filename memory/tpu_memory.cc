@@ -195,8 +195,9 @@ absl::StatusOr<TpuMemory> AnswerTpuMemory(const HloModule& module,
   }
   t.devices = ModuleDeviceCount(module);
   t.figures_from =
-      "the model of XLA:TPU's buffer assignment (docs/xla-tpu.md), not yet "
-      "checked against XLA:TPU";
+      "the model of XLA:TPU's buffer assignment, rules learned from "
+      "XLA:TPU's own files and checked against its compiles "
+      "(docs/xla-tpu.md); VMEM offsets not modelled";
   t.checked = false;
   const BufferAssignment& b = analysed.memory.buffers;
   if (b.tpu_tables_guessed) {

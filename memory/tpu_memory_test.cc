@@ -245,6 +245,11 @@ TEST(TpuMemoryOfXlaFile, TheSameSpacesAsTheModelWhereTheModelIsRight) {
   EXPECT_TRUE(own->checked);
   EXPECT_FALSE(model->checked);
   EXPECT_THAT(own->figures_from, HasSubstr("XLA:TPU's own buffer assignment"));
+  // The model's figures say where they come from and what they leave out.
+  EXPECT_THAT(model->figures_from,
+              HasSubstr("the model of XLA:TPU's buffer assignment, rules "
+                        "learned from XLA:TPU's own files"));
+  EXPECT_THAT(model->figures_from, HasSubstr("VMEM offsets not modelled"));
   EXPECT_FALSE(own->heap_peak.has_value());
   EXPECT_EQ(own->chip, "v5e");
   ASSERT_EQ(own->spaces.size(), model->spaces.size());

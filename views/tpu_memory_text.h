@@ -14,8 +14,9 @@ namespace hlolayout {
 //
 //   XLA:TPU v5e (from module_0001.target_arguments.txt), 8 devices (SPMD):
 //   every figure is one device's
-//   figures: the model of XLA:TPU's buffer assignment (docs/xla-tpu.md),
-//   not yet checked against XLA:TPU
+//   figures: the model of XLA:TPU's buffer assignment, rules learned from
+//   XLA:TPU's own files and checked against its compiles (docs/xla-tpu.md);
+//   VMEM offsets not modelled
 //   HBM (S(0), XLA:TPU's "default"): 139.50 KiB (142,848 bytes) in 20
 //   allocations; fits the 15.75 GiB XLA:TPU lets a program take on a v5e:
 //   15.75 GiB left
