@@ -29,6 +29,16 @@ namespace hlolayout::pyext {
 
 namespace {
 
+// The plain layout (not composed, not a tiler) a Python object wraps, or a
+// TypeError naming `who`.
+const cute::Layout& PlainLayoutOf(py::handle x, const char* who) {
+  const cute::AnyLayout* l = CuteLayoutOf(x);
+  if (l == nullptr || !l->is_layout()) {
+    throw py::type_error(std::string(who) + ": a plain layout only");
+  }
+  return l->layout();
+}
+
 // The registered class and factory (owned references, kept for the
 // process: the class outlives every instance the core makes).
 struct DslIntClass {
@@ -147,12 +157,9 @@ void RegisterDslQueries(py::module_& m) {
   m.def(
       "cute_dsl_left_inverse",
       [](py::handle x) {
-        const cute::AnyLayout* l = CuteLayoutOf(x);
-        if (l == nullptr || !l->is_layout()) {
-          throw py::type_error("cute_dsl_left_inverse: a plain layout only");
-        }
-        return WrapCuteLayout(cute::AnyLayout(
-            DslUnwrap(cute::internal::DslLeftInverse(l->layout()))));
+        return WrapCuteLayout(
+            cute::AnyLayout(DslUnwrap(cute::internal::DslLeftInverse(
+                PlainLayoutOf(x, "cute_dsl_left_inverse")))));
       },
       py::arg("layout"),
       "CuTe's left_inverse as the DSL computes it (cute/inverse.h "
@@ -160,11 +167,8 @@ void RegisterDslQueries(py::module_& m) {
   m.def(
       "cute_dsl_filter_zeros",
       [](py::handle x) {
-        const cute::AnyLayout* l = CuteLayoutOf(x);
-        if (l == nullptr || !l->is_layout()) {
-          throw py::type_error("cute_dsl_filter_zeros: a plain layout only");
-        }
-        return WrapCuteLayout(cute::AnyLayout(cute::FilterZeros(l->layout())));
+        return WrapCuteLayout(cute::AnyLayout(
+            cute::FilterZeros(PlainLayoutOf(x, "cute_dsl_filter_zeros"))));
       },
       py::arg("layout"),
       "CuTe's filter_zeros: a static 1 for the size of every leaf whose "
