@@ -29,9 +29,18 @@ Every layout comes back as a `cute.Layout`: `.cute` is CuTe's static text
 (unknown names list the nearest known ones).
 """
 
-from collections.abc import Mapping
+from __future__ import annotations
+
+from typing import (TYPE_CHECKING, Any, Dict, Iterator, List, Mapping,
+                    Optional, Sequence, Tuple, Union)
 
 from . import _hlolayout as _core
+
+if TYPE_CHECKING:
+    from .cute import Layout
+
+    LayoutArg = Union[Layout, str, Tuple[Any, ...]]
+    Coords = Tuple[Tuple[int, int], ...]
 
 __all__ = [
     "MMA_Atom", "Copy_Atom", "TiledMMA", "TiledCopy", "make_tiled_mma",
@@ -95,7 +104,7 @@ class MMA_Atom:  # noqa: N801 (CuTe's name)
 
     __slots__ = ("_atom",)
 
-    def __init__(self, name):
+    def __init__(self, name: Union[MMA_Atom, str]):
         if isinstance(name, MMA_Atom):
             self._atom = name._atom
             return
@@ -105,31 +114,31 @@ class MMA_Atom:  # noqa: N801 (CuTe's name)
         self._atom = _core.cute_find_mma_atom(name)
 
     @property
-    def name(self):
+    def name(self) -> str:
         return self._atom.name
 
     @property
-    def family(self):
+    def family(self) -> str:
         return self._atom.family
 
     @property
-    def ThrID(self):  # noqa: N802
+    def ThrID(self) -> Layout:  # noqa: N802
         return _layout(self._atom.thr_id)
 
     @property
-    def Shape_MNK(self):  # noqa: N802
+    def Shape_MNK(self) -> Tuple[int, int, int]:  # noqa: N802
         return self._atom.shape_mnk
 
     @property
-    def LayoutA_TV(self):  # noqa: N802
+    def LayoutA_TV(self) -> Layout:  # noqa: N802
         return _layout(self._atom.a)
 
     @property
-    def LayoutB_TV(self):  # noqa: N802
+    def LayoutB_TV(self) -> Layout:  # noqa: N802
         return _layout(self._atom.b)
 
     @property
-    def LayoutC_TV(self):  # noqa: N802
+    def LayoutC_TV(self) -> Layout:  # noqa: N802
         return _layout(self._atom.c)
 
     def __str__(self):
@@ -138,7 +147,7 @@ class MMA_Atom:  # noqa: N801 (CuTe's name)
     def __repr__(self):
         return "cute.MMA_Atom(%r)" % self._atom.name
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str:
         return make_tiled_mma(self).svg()
 
 
@@ -152,7 +161,8 @@ class Copy_Atom:  # noqa: N801 (CuTe's name)
 
     __slots__ = ("_atom",)
 
-    def __init__(self, op, value_type=None):
+    def __init__(self, op: Union[Copy_Atom, str],
+                 value_type: Optional[str] = None):
         if isinstance(op, Copy_Atom):
             self._atom = op._atom
             return
@@ -164,47 +174,47 @@ class Copy_Atom:  # noqa: N801 (CuTe's name)
             self._atom = _core.cute_make_copy_atom(op, value_type)
 
     @property
-    def name(self):
+    def name(self) -> str:
         return self._atom.name
 
     @property
-    def ValType(self):  # noqa: N802
+    def ValType(self) -> str:  # noqa: N802
         return self._atom.value_type
 
     @property
-    def ThrID(self):  # noqa: N802
+    def ThrID(self) -> Layout:  # noqa: N802
         return _layout(self._atom.thr_id)
 
     @property
-    def ValLayoutSrc(self):  # noqa: N802
+    def ValLayoutSrc(self) -> Layout:  # noqa: N802
         return _layout(self._atom.val_src)
 
     @property
-    def ValLayoutDst(self):  # noqa: N802
+    def ValLayoutDst(self) -> Layout:  # noqa: N802
         return _layout(self._atom.val_dst)
 
     @property
-    def ValLayoutRef(self):  # noqa: N802
+    def ValLayoutRef(self) -> Layout:  # noqa: N802
         return _layout(self._atom.val_ref)
 
     @property
-    def SrcLayout(self):  # noqa: N802
+    def SrcLayout(self) -> Layout:  # noqa: N802
         return _layout(self._atom.src)
 
     @property
-    def DstLayout(self):  # noqa: N802
+    def DstLayout(self) -> Layout:  # noqa: N802
         return _layout(self._atom.dst)
 
     @property
-    def RefLayout(self):  # noqa: N802
+    def RefLayout(self) -> Layout:  # noqa: N802
         return _layout(self._atom.ref)
 
     @property
-    def NumValSrc(self):  # noqa: N802
+    def NumValSrc(self) -> int:  # noqa: N802
         return self._atom.num_val_src
 
     @property
-    def NumValDst(self):  # noqa: N802
+    def NumValDst(self) -> int:  # noqa: N802
         return self._atom.num_val_dst
 
     def __str__(self):
@@ -219,64 +229,64 @@ class TiledMMA:
 
     __slots__ = ("_tm",)
 
-    def __init__(self, tm):
+    def __init__(self, tm: Any):
         if not isinstance(tm, _core._TiledMma):
             raise TypeError("a TiledMMA is made by make_tiled_mma(atom, ...), "
                             "not from a %s" % type(tm).__name__)
         self._tm = tm
 
     @property
-    def atom(self):
+    def atom(self) -> MMA_Atom:
         a = MMA_Atom.__new__(MMA_Atom)
         a._atom = self._tm.atom
         return a
 
     @property
-    def ThrLayoutVMNK(self):  # noqa: N802
+    def ThrLayoutVMNK(self) -> Layout:  # noqa: N802
         return _layout(self._tm.thr_layout_vmnk)
 
-    def get_thr_layout_vmnk(self):
+    def get_thr_layout_vmnk(self) -> Layout:
         return self.ThrLayoutVMNK
 
     @property
-    def PermutationMNK(self):  # noqa: N802
+    def PermutationMNK(self) -> str:  # noqa: N802
         """The permutation as CuTe prints it, '(_32,_32,_16)' (a Tile: text)."""
         return self._tm.permutation
 
     @property
-    def tile_shape(self):
+    def tile_shape(self) -> Tuple[int, int, int]:
         """(M, N, K) of the tile (CuTe's tile_shape(tiled_mma))."""
         return self._tm.tile_mnk
 
     TileShape_MNK = tile_shape
 
-    def size(self):
+    def size(self) -> int:
         """The number of threads."""
         return self._tm.num_threads
 
-    def get_layoutA_TV(self):  # noqa: N802
+    def get_layoutA_TV(self) -> Layout:  # noqa: N802
         return _layout(self._tm.layout_tv("A"))
 
-    def get_layoutB_TV(self):  # noqa: N802
+    def get_layoutB_TV(self) -> Layout:  # noqa: N802
         return _layout(self._tm.layout_tv("B"))
 
-    def get_layoutC_TV(self):  # noqa: N802
+    def get_layoutC_TV(self) -> Layout:  # noqa: N802
         return _layout(self._tm.layout_tv("C"))
 
-    def thread_slice(self, thread):
+    def thread_slice(self, thread: int) -> Dict[str, Coords]:
         """The tile coordinates thread `thread` holds, in value order:
         {"A": ((m,k), ...), "B": ((n,k), ...), "C": ((m,n), ...)}."""
         return {op: self._tm.slice(op, thread) for op in ("A", "B", "C")}
 
-    def svg(self):
+    def svg(self) -> str:
         """The A, B and C panels as `hlolayout cute draw-mma --svg` draws them."""
         return self._tm.picture(True, False)
 
-    def picture(self, colour=False):
+    def picture(self, colour: bool = False) -> str:
         """The panels as terminal text."""
         return self._tm.picture(False, colour)
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str:
         return self.svg()
 
     def __str__(self):
@@ -292,7 +302,7 @@ class TiledCopy:
 
     __slots__ = ("_tc",)
 
-    def __init__(self, tc):
+    def __init__(self, tc: Any):
         if not isinstance(tc, _core._TiledCopy):
             raise TypeError("a TiledCopy is made by make_tiled_copy(...) or "
                             "make_tiled_copy_A/B/C(...), not from a %s"
@@ -300,37 +310,38 @@ class TiledCopy:
         self._tc = tc
 
     @property
-    def atom(self):
+    def atom(self) -> Copy_Atom:
         a = Copy_Atom.__new__(Copy_Atom)
         a._atom = self._tc.atom
         return a
 
     @property
-    def Tiler_MN(self):  # noqa: N802
+    def Tiler_MN(self) -> str:  # noqa: N802
         """The tile as CuTe prints it: a shape '(_32,_16)' or layouts."""
         return self._tc.tiler
 
     @property
-    def TiledLayout_TV(self):  # noqa: N802
+    def TiledLayout_TV(self) -> Layout:  # noqa: N802
         return _layout(self._tc.tiled_layout_tv)
 
-    def get_layoutS_TV(self):  # noqa: N802
+    def get_layoutS_TV(self) -> Layout:  # noqa: N802
         return _layout(self._tc.layout_s_tv)
 
-    def get_layoutD_TV(self):  # noqa: N802
+    def get_layoutD_TV(self) -> Layout:  # noqa: N802
         return _layout(self._tc.layout_d_tv)
 
-    def size(self):
+    def size(self) -> int:
         """The number of threads."""
         return self._tc.num_threads
 
-    def thread_slice(self, thread):
+    def thread_slice(self, thread: int) -> Dict[str, Coords]:
         """{"S": ((m,n), ...), "D": ((m,n), ...)}: what thread `thread`
         reads and writes, in value order."""
         return {"S": self._tc.slice(False, thread),
                 "D": self._tc.slice(True, thread)}
 
-    def bank_conflicts(self, smem, side=None):
+    def bank_conflicts(self, smem: LayoutArg,
+                       side: Optional[str] = None) -> BankConflicts:
         """The shared-memory bank conflicts of this copy on `smem`, as
         `hlolayout cute conflicts` counts them: a BankConflicts (its factor,
         transactions, worst bank, and every instruction's phases behind
@@ -349,13 +360,13 @@ class TiledCopy:
             raise ValueError("side is 'S' or 'D', got %r" % (side,))
         return BankConflicts(self._tc.conflicts(_text(smem), side == "D"))
 
-    def svg(self):
+    def svg(self) -> str:
         return self._tc.picture(True, False)
 
-    def picture(self, colour=False):
+    def picture(self, colour: bool = False) -> str:
         return self._tc.picture(False, colour)
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str:
         return self.svg()
 
     def __str__(self):
@@ -366,7 +377,7 @@ class TiledCopy:
                                                 self._tc.tiler)
 
 
-class BankConflicts(Mapping):
+class BankConflicts(Mapping[str, Any]):
     """Shared-memory bank conflicts of an access pattern, as `hlolayout cute
     conflicts` counts them (docs/cute.md, "Bank conflicts").
 
@@ -402,8 +413,19 @@ class BankConflicts(Mapping):
 
     _KEYS = ("wavefronts", "ideal", "threads_per_phase", "value_bits",
              "instructions")
+    factor: float
+    transactions: int
+    wavefronts: int
+    ideal: int
+    conflicts: int
+    worst_bank: Optional[int]
+    worst_bank_words: int
+    worst_bank_threads: Tuple[int, ...]
+    value_bits: int
+    threads_per_phase: int
+    instructions: List[Dict[str, Any]]
 
-    def __init__(self, detail):
+    def __init__(self, detail: Dict[str, Any]):
         self._d = detail
         self.transactions = self.wavefronts = detail["wavefronts"]
         self.ideal = detail["ideal"]
@@ -423,13 +445,13 @@ class BankConflicts(Mapping):
         self.worst_bank_threads = () if worst is None else tuple(
             worst["threads"])
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> Any:
         return self._d[key]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._KEYS)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._KEYS)
 
     def __repr__(self):

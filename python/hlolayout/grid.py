@@ -21,11 +21,18 @@ the same keys, one row per index. Answers are those of tt-mlir's builder;
 refuses raises ValueError with its reason.
 """
 
+from __future__ import annotations
+
 import os as _os
+from typing import (TYPE_CHECKING, Any, Dict, List, Optional, Sequence,
+                    Tuple, Union, overload)
 
 import numpy as _np
 
 from . import _hlolayout as _core
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["GridLayout", "parse", "report"]
 
@@ -34,8 +41,12 @@ class GridLayout:
     """A tensor type with a tt-mlir layout, analysed once."""
 
     __slots__ = ("text", "worker_grid", "dram_banks", "_g", "_explain")
+    text: str
+    worker_grid: Tuple[int, int]
+    dram_banks: int
 
-    def __init__(self, text, worker_grid=(8, 8), dram_banks=12):
+    def __init__(self, text: str, worker_grid: Sequence[int] = (8, 8),
+                 dram_banks: int = 12):
         if not isinstance(text, str):
             raise TypeError("grid.parse takes a str, got %s" %
                             type(text).__name__)
@@ -51,7 +62,7 @@ class GridLayout:
     def __repr__(self):
         return "grid.GridLayout(%r)" % self.text
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> Optional[str]:
         """Jupyter shows the shards (`hlolayout grid draw --svg -`)."""
         try:
             return self._g.svg()
@@ -59,20 +70,28 @@ class GridLayout:
             return None
 
     @property
-    def kind(self):
+    def kind(self) -> str:
         """'ttnn_layout', 'metal_layout' or 'seed_metal_layout'."""
         return self._g.kind
 
     @property
-    def warnings(self):
+    def warnings(self) -> List[str]:
         """Where the text differs from what tt-mlir's builder writes."""
         return list(self._g.warnings)
 
-    def explain(self):
+    def explain(self) -> Dict[str, Any]:
         """The same content as `hlolayout grid explain --json` (a dict)."""
         if self._explain is None:
             self._explain = self._g.explain().to_dict()
         return dict(self._explain)
+
+    @overload
+    def locate(self, index: Sequence[int]) -> Dict[str, Any]: ...
+
+    @overload
+    def locate(
+        self, index: Union[np.ndarray, Tuple[np.ndarray, ...]]
+    ) -> Dict[str, np.ndarray]: ...
 
     def locate(self, index):
         """Where elements live.
@@ -95,7 +114,7 @@ class GridLayout:
             return self._g.locate_many(array)
         return self._g.locate([int(i) for i in index]).to_dict()
 
-    def shards(self):
+    def shards(self) -> Optional[List[Dict[str, Any]]]:
         """One dict per shard (TTNN and metal: 'shard', 'elements',
         'padding', TTNN also 'core' or 'dram_bank'; the 2024 form: 'core',
         'elements', 'padding'); None when not computed."""
@@ -104,24 +123,24 @@ class GridLayout:
         return None if rows is None else [dict(r) for r in rows]
 
     @property
-    def rank(self):
+    def rank(self) -> int:
         return len(self.explain()["logical_shape"])
 
     @property
-    def shard_shape(self):
+    def shard_shape(self) -> Tuple[int, ...]:
         """The shard in scalars."""
         return tuple(self.explain()["shard_shape"])
 
     @property
-    def memref_shape(self):
+    def memref_shape(self) -> Tuple[int, ...]:
         return tuple(self.explain()["memref_shape"])
 
     @property
-    def memref(self):
+    def memref(self) -> str:
         return self.explain()["memref"]
 
     @property
-    def grid(self):
+    def grid(self) -> Tuple[int, ...]:
         return tuple(self.explain()["grid"])
 
 

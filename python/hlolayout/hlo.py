@@ -7,6 +7,11 @@ library's hlo/reader.h).
     ('m', 'e', ['parameter'])
 """
 
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, List, Optional, Tuple, Union
+
 from . import _hlolayout as _core
 from ._common import _text_and_name
 from .shapes import Shape
@@ -19,8 +24,15 @@ class Instruction:
 
     __slots__ = ("name", "opcode", "shape", "operands", "attributes",
                  "is_root", "parameter_number")
+    name: str
+    opcode: str
+    shape: Optional[Shape]
+    operands: Tuple[str, ...]
+    attributes: Dict[str, str]
+    is_root: bool
+    parameter_number: Optional[int]
 
-    def __init__(self, d):
+    def __init__(self, d: Dict[str, Any]):
         self.name = d["name"]
         self.opcode = d["opcode"]
         self.shape = None if d["shape"] is None else Shape._wrap(d["shape"])
@@ -37,14 +49,17 @@ class Computation:
     """A computation: name, is_entry, instructions, root."""
 
     __slots__ = ("name", "is_entry", "instructions")
+    name: str
+    is_entry: bool
+    instructions: Tuple[Instruction, ...]
 
-    def __init__(self, d):
+    def __init__(self, d: Dict[str, Any]):
         self.name = d["name"]
         self.is_entry = d["is_entry"]
         self.instructions = tuple(Instruction(i) for i in d["instructions"])
 
     @property
-    def root(self):
+    def root(self) -> Optional[Instruction]:
         for i in self.instructions:
             if i.is_root:
                 return i
@@ -59,8 +74,11 @@ class Module:
     """An HLO module: name, computations, entry."""
 
     __slots__ = ("name", "computations", "entry")
+    name: str
+    computations: Tuple[Computation, ...]
+    entry: Optional[Computation]
 
-    def __init__(self, d):
+    def __init__(self, d: Dict[str, Any]):
         self.name = d["name"]
         self.computations = tuple(Computation(c) for c in d["computations"])
         i = d["entry_index"]
@@ -73,7 +91,7 @@ class Module:
 
 
 
-def read_hlo(path_or_text):
+def read_hlo(path_or_text: Union[str, bytes, os.PathLike]) -> List[Module]:
     """HLO module text (a file path or the text) -> list of Module.
 
         >>> m = hl.read_hlo("ENTRY %e (p: f32[2]) -> f32[2] {\\n"

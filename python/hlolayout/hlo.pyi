@@ -15,11 +15,13 @@ class Instruction:
     attributes: Dict[str, str]
     is_root: bool
     parameter_number: Optional[int]
+    def __init__(self, d: Dict[str, Any]) -> None: ...
 
 class Computation:
     name: str
     is_entry: bool
     instructions: Tuple[Instruction, ...]
+    def __init__(self, d: Dict[str, Any]) -> None: ...
     @property
     def root(self) -> Optional[Instruction]: ...
 
@@ -27,5 +29,6 @@ class Module:
     name: str
     computations: Tuple[Computation, ...]
     entry: Optional[Computation]
+    def __init__(self, d: Dict[str, Any]) -> None: ...
 
 def read_hlo(path_or_text: Union[str, bytes, os.PathLike]) -> List[Module]: ...

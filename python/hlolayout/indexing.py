@@ -6,9 +6,19 @@ index_util/).
     (17, 'tile padding')
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Sequence, Tuple
+
 from . import _hlolayout as _core
 from ._common import _threads
-from .shapes import _shape
+from .shapes import Shape, _shape
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .shapes import ShapeLike
 
 __all__ = ["ELEMENT", "TILE_PADDING", "TAIL_PADDING", "Indexer"]
 
@@ -32,8 +42,9 @@ class Indexer:
     """
 
     __slots__ = ("_ix", "shape")
+    shape: Shape
 
-    def __init__(self, shape):
+    def __init__(self, shape: ShapeLike):
         self.shape = _shape(shape)
         self._ix = _core._Indexer(self.shape._s)
 
@@ -41,19 +52,20 @@ class Indexer:
         return "hlolayout.Indexer(%r)" % str(self.shape)
 
     @property
-    def padded_elements(self):
+    def padded_elements(self) -> int:
         """Elements in the buffer, padding included."""
         return self._ix.padded_elements
 
     @property
-    def logical_elements(self):
+    def logical_elements(self) -> int:
         return self._ix.logical_elements
 
-    def offset(self, index):
+    def offset(self, index: Sequence[int]) -> int:
         """The offset of one multi-index; ValueError when out of range."""
         return self._ix.offset(_index_tuple(index))
 
-    def offsets(self, indices, threads=None):
+    def offsets(self, indices: npt.ArrayLike,
+                threads: Optional[int] = None) -> npt.NDArray[np.int64]:
         """Offsets of many indices: int array [n, rank] -> int64 array [n].
 
         ValueError if any index is out of range (the message names it).
@@ -75,16 +87,17 @@ class Indexer:
         a = np.ascontiguousarray(a)
         return self._ix.offsets(a, _threads(threads))
 
-    def element_at(self, offset):
+    def element_at(self, offset: int) -> Optional[Tuple[int, ...]]:
         """The multi-index at `offset`, or None when it is padding."""
         kind, index = self._ix.element_at(int(offset))
         return index if kind == ELEMENT else None
 
-    def kind_at(self, offset):
+    def kind_at(self, offset: int) -> str:
         """'element', 'tile padding' or 'tail padding'."""
         return _KIND_NAMES[self._ix.element_at(int(offset))[0]]
 
-    def elements_at(self, offsets):
+    def elements_at(self, offsets: npt.ArrayLike
+                    ) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]:
         """Inverse of offsets: int array [n] -> (int64 [n, rank], uint8 [n]).
 
         Kinds are hl.ELEMENT, hl.TILE_PADDING, hl.TAIL_PADDING; indices of
@@ -98,7 +111,7 @@ class Indexer:
         a = np.ascontiguousarray(a.astype(np.int64).reshape(-1))
         return self._ix.elements_at(a)
 
-    def all_offsets(self):
+    def all_offsets(self) -> npt.NDArray[np.int64]:
         """int64 array shaped like the array: each element's offset."""
         return self._ix.all_offsets()
 

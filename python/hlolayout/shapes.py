@@ -11,7 +11,10 @@ Everything that takes a shape accepts a `Shape` or its text. Shapes and
 layouts are immutable and hashable.
 """
 
+from __future__ import annotations
+
 from operator import index as _index
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
 from . import _hlolayout as _core
 
@@ -30,6 +33,9 @@ OpaqueExplanation = _core.OpaqueExplanation
 LayoutAttribute = _core.LayoutAttribute
 PaddingAndSize = _core.PaddingAndSize
 TilePadding = _core.TilePadding
+
+#: What takes a shape takes a Shape or its text.
+ShapeLike = Union["Shape", str]
 
 #: A `*` entry of a tile: combine this dimension with the next more minor one.
 COMBINE = _core.COMBINE
@@ -53,10 +59,19 @@ class Layout:
     __slots__ = ("minor_to_major", "tiles", "memory_space",
                  "element_size_in_bits", "tail_padding_alignment_in_elements",
                  "split_configs", "_text")
+    minor_to_major: Tuple[int, ...]
+    tiles: Tuple[Tuple[int, ...], ...]
+    memory_space: int
+    element_size_in_bits: int
+    tail_padding_alignment_in_elements: int
+    split_configs: Tuple[Tuple[int, Tuple[int, ...]], ...]
 
-    def __init__(self, minor_to_major=(), tiles=(), memory_space=0,
-                 element_size_in_bits=0, tail_padding_alignment_in_elements=1,
-                 split_configs=(), _text=None):
+    def __init__(self, minor_to_major: Sequence[int] = (),
+                 tiles: Sequence[Sequence[int]] = (), memory_space: int = 0,
+                 element_size_in_bits: int = 0,
+                 tail_padding_alignment_in_elements: int = 1,
+                 split_configs: Sequence[Tuple[int, Sequence[int]]] = (),
+                 _text=None):
         # Ints as ints (operator.index): int() would make 1.5 the 1.
         self.minor_to_major = tuple(_index(d) for d in minor_to_major)
         self.tiles = tuple(tuple(_index(d) for d in t) for t in tiles)
@@ -91,12 +106,13 @@ class Layout:
     def __eq__(self, other):
         return isinstance(other, Layout) and self._text == other._text
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(("Layout", self._text))
 
     @classmethod
-    def from_jax(cls, major_to_minor, tiling=None,
-                 sub_byte_element_size_in_bits=0):
+    def from_jax(cls, major_to_minor: Sequence[int],
+                 tiling: Optional[Sequence[Sequence[int]]] = None,
+                 sub_byte_element_size_in_bits: int = 0) -> Layout:
         """The XLA layout of JAX's `Layout(major_to_minor=..., tiling=...)`.
 
         JAX lists dimensions major to minor, XLA minor to major:
@@ -109,7 +125,7 @@ class Layout:
                    tiles=tuple(tiling or ()),
                    element_size_in_bits=sub_byte_element_size_in_bits or 0)
 
-    def to_jax(self):
+    def to_jax(self) -> Dict[str, Any]:
         """The keyword arguments of JAX's Layout(...) for this layout."""
         return {
             "major_to_minor": tuple(reversed(self.minor_to_major)),
@@ -118,7 +134,7 @@ class Layout:
         }
 
 
-def parse_jax_layout(text):
+def parse_jax_layout(text: str) -> Layout:
     """The XLA layout of a JAX layout as JAX 0.11 prints it.
 
         >>> str(hl.parse_jax_layout(
@@ -149,7 +165,7 @@ class Shape:
 
     __slots__ = ("_s", "_layout")
 
-    def __init__(self, text):
+    def __init__(self, text: Union[Shape, str]):
         """Parses `text` (same as parse_shape)."""
         if isinstance(text, Shape):
             self._s = text._s
@@ -168,14 +184,14 @@ class Shape:
         return s
 
     @classmethod
-    def from_proto(cls, data):
+    def from_proto(cls, data: bytes) -> Shape:
         """Reads XLA's ShapeProto wire format (bytes)."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise TypeError("from_proto takes bytes, got %s" %
                             type(data).__name__)
         return cls._wrap(_core.shape_from_proto(bytes(data)))
 
-    def to_proto(self):
+    def to_proto(self) -> bytes:
         """XLA's ShapeProto wire format, byte-identical to Shape::ToProto."""
         return self._s.to_proto()
 
@@ -185,7 +201,7 @@ class Shape:
     def __repr__(self):
         return "hlolayout.Shape(%r)" % self._s.text
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> Optional[str]:
         """Jupyter shows an array shape as its picture (hl.draw)."""
         if self.is_tuple:
             return None
@@ -203,48 +219,48 @@ class Shape:
                 return False
         return isinstance(other, Shape) and self._s.text == other._s.text
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._s.text)
 
     @property
-    def human_string(self):
+    def human_string(self) -> str:
         """The text without layout (XLA's HumanString): 'f32[3,5]'."""
         return self._s.human_string
 
     @property
-    def element_type(self):
+    def element_type(self) -> str:
         """'f32', 'bf16', 's4', 'pred', 'tuple', 'token', ..."""
         return self._s.element_type
 
     @property
-    def dimensions(self):
+    def dimensions(self) -> Tuple[int, ...]:
         """Dimension sizes (bounded dynamic dims at their bound)."""
         return self._s.dimensions
 
     @property
-    def dynamic_dimensions(self):
+    def dynamic_dimensions(self) -> Tuple[bool, ...]:
         """One bool per dimension: True for `<=N` and `?` dims."""
         return self._s.dynamic_dimensions
 
     @property
-    def rank(self):
+    def rank(self) -> int:
         return len(self._s.dimensions)
 
     @property
-    def is_array(self):
+    def is_array(self) -> bool:
         return self._s.is_array
 
     @property
-    def is_tuple(self):
+    def is_tuple(self) -> bool:
         return self._s.is_tuple
 
     @property
-    def tuple_shapes(self):
+    def tuple_shapes(self) -> Tuple[Shape, ...]:
         """The element shapes of a tuple (empty for other shapes)."""
         return tuple(Shape._wrap(t) for t in self._s.tuple_shapes)
 
     @property
-    def layout(self):
+    def layout(self) -> Optional[Layout]:
         """The Layout of an array shape, or None (tuples, tokens)."""
         if self._layout is None and self._s.is_array and self._s.has_layout:
             s = self._s
@@ -255,13 +271,14 @@ class Shape:
                 s.layout_split_configs, _text=s.layout_text)
         return self._layout
 
-    def with_layout(self, layout):
+    def with_layout(self, layout: Union[Layout, str]) -> Shape:
         """This array shape with another layout (a Layout or '{1,0:T(8,128)}')."""
         if not self.is_array:
             raise ValueError("only array shapes have layouts, got %s" % self)
         return Shape._wrap(_core.shape_with_layout(self._s, str(layout)))
 
-    def explain(self):
+    def explain(self) -> Union[ArrayExplanation, TupleExplanation,
+                               BufferExplanation, OpaqueExplanation]:
         """The shape and its layout explained (the library's ExplainShape):
         an ArrayExplanation, TupleExplanation (its elements_shapes),
         BufferExplanation or OpaqueExplanation (tokens), whose to_dict() is
@@ -280,7 +297,7 @@ class Shape:
         """
         return self._s.explain()
 
-    def sizes(self):
+    def sizes(self) -> Dict[str, Any]:
         """Element and byte counts of an array's buffer.
 
             >>> hl.parse_shape("f32[3,5]{1,0:T(2,2)}").sizes()["padded_bytes"]
@@ -292,7 +309,7 @@ class Shape:
         return self._s.sizes()
 
 
-def parse_shape(text):
+def parse_shape(text: Union[Shape, str]) -> Shape:
     """Parses a shape as XLA prints it ('{...}' or '<...>' layouts).
 
         >>> hl.parse_shape("f32[1024, 16]")

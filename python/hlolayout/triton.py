@@ -38,6 +38,8 @@ what a convert_layout between two layouts costs; `draw` pictures a layout.
 See docs/triton.md.
 """
 
+from __future__ import annotations
+
 from . import _hlolayout as _core
 
 _t = _core._triton
@@ -459,15 +461,17 @@ class Drawing:
     """
 
     __slots__ = ("svg", "text")
+    svg: str
+    text: str
 
-    def __init__(self, svg, text):
+    def __init__(self, svg: str, text: str):
         if not isinstance(svg, str) or not isinstance(text, str):
             raise TypeError("a Drawing is two str, svg and text, not %s and %s"
                             % (type(svg).__name__, type(text).__name__))
         self.svg = svg
         self.text = text
 
-    def _repr_svg_(self):
+    def _repr_svg_(self) -> str:
         return self.svg
 
     def __str__(self):

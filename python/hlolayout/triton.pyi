@@ -71,6 +71,7 @@ class LinearLayout:
 class Drawing:
     svg: str
     text: str
+    def __init__(self, svg: str, text: str) -> None: ...
     def _repr_svg_(self) -> str: ...
 
 Shape = Union[str, Sequence[int]]

@@ -54,7 +54,10 @@ arguments); Jupyter draws a spec (`_repr_html_`, `_repr_svg_`, `draw`).
     ((8192, 128), True, 'blackhole_p150')
 """
 
+from __future__ import annotations
+
 import operator
+from typing import Optional, Sequence, Tuple, Union
 
 from . import _hlolayout as _core
 
@@ -76,8 +79,9 @@ class TtnnRefusal(ValueError):
     """tt-metal refuses the input: str(e) is the rule in words, e.g.
     "GRID_2D distribution needs a shard of rank 2 or less, ..."; `rule` its
     name ("grid2d-shard-rank"; docs/ttnn.md lists them)."""
+    rule: Optional[str]
 
-    def __init__(self, message, rule):
+    def __init__(self, message: str, rule: Optional[str]):
         super().__init__(message)
         self.rule = rule
 
@@ -194,8 +198,10 @@ def _ints(values, what):
 class CoreGrid:
     """ttnn.CoreGrid(x=..., y=...): the cores (0,0) to (x-1, y-1)."""
     __slots__ = ("x", "y")
+    x: int
+    y: int
 
-    def __init__(self, *, x, y):
+    def __init__(self, *, x: int, y: int):
         self.x, self.y = _int(x, "CoreGrid's x"), _int(y, "CoreGrid's y")
         if self.x < 1 or self.y < 1:
             raise ValueError("a CoreGrid has x >= 1 and y >= 1, not x=%d, y=%d" % (self.x, self.y))
@@ -203,7 +209,7 @@ class CoreGrid:
     def __repr__(self):
         return "CoreGrid(x=%d, y=%d)" % (self.x, self.y)
 
-    def num_cores(self):
+    def num_cores(self) -> int:
         return self.x * self.y
 
 
@@ -255,8 +261,9 @@ def create_sharded_memory_config(shape, core_grid, strategy, orientation=None,
 class PlacementShard:
     """ttnn.PlacementShard(dim): cut tensor dim `dim` along a mesh dim."""
     __slots__ = ("dim",)
+    dim: int
 
-    def __init__(self, dim):
+    def __init__(self, dim: int):
         self.dim = _int(dim, "PlacementShard's dim")
 
     def __repr__(self):
@@ -274,8 +281,11 @@ class PlacementReplicate:
 class MeshMapperConfig:
     """ttnn.MeshMapperConfig(placements, mesh_shape_override=None)."""
     __slots__ = ("placements", "mesh_shape_override")
+    placements: Tuple[Union[PlacementShard, PlacementReplicate], ...]
+    mesh_shape_override: Optional[Tuple[int, ...]]
 
-    def __init__(self, placements, mesh_shape_override=None):
+    def __init__(self, placements: Sequence[Union[PlacementShard, PlacementReplicate]],
+                 mesh_shape_override: Optional[Sequence[int]] = None):
         self.placements = tuple(placements)
         for p in self.placements:
             if not isinstance(p, (PlacementShard, PlacementReplicate)):
@@ -290,8 +300,15 @@ class MeshSlice:
     `begin` and `end` per tensor dim (end exclusive), and `spec`, the slice's
     own TensorSpec (shared by every device holding data)."""
     __slots__ = ("device", "holds_data", "begin", "end", "spec")
+    device: Tuple[int, ...]
+    holds_data: bool
+    begin: Optional[Tuple[int, ...]]
+    end: Optional[Tuple[int, ...]]
+    spec: Optional[TensorSpec]
 
-    def __init__(self, device, holds_data, begin, end, spec):
+    def __init__(self, device: Tuple[int, ...], holds_data: bool,
+                 begin: Optional[Tuple[int, ...]], end: Optional[Tuple[int, ...]],
+                 spec: Optional[TensorSpec]):
         # Made by distribute(); checked when made by hand, so that repr()
         # and the fields mean what they say.
         if spec is not None and not isinstance(spec, TensorSpec):

@@ -286,7 +286,8 @@ class PlacementReplicate: ...
 class MeshMapperConfig:
     placements: Tuple[Union[PlacementShard, PlacementReplicate], ...]
     mesh_shape_override: Optional[Tuple[int, ...]]
-    def __init__(self, placements: Sequence[Union[PlacementShard, PlacementReplicate]],
+    def __init__(self,
+                 placements: Sequence[Union[PlacementShard, PlacementReplicate]],
                  mesh_shape_override: Optional[Sequence[int]] = ...) -> None: ...
 
 class MeshSlice:
@@ -296,7 +297,8 @@ class MeshSlice:
     end: Optional[Tuple[int, ...]]
     spec: Optional[TensorSpec]
     def __init__(self, device: Tuple[int, ...], holds_data: bool,
-                 begin: Optional[Tuple[int, ...]], end: Optional[Tuple[int, ...]],
+                 begin: Optional[Tuple[int, ...]],
+                 end: Optional[Tuple[int, ...]],
                  spec: Optional[TensorSpec]) -> None: ...
 
 def distribute(tensor: Union[TensorSpec, Sequence[int]], mesh_shape: Sequence[int],

@@ -2,6 +2,7 @@
 function parameter of each module is in its stub."""
 
 import ast
+import builtins
 import inspect
 import os
 
@@ -83,3 +84,55 @@ def test_record_stubs_follow_the_field_lists():
     block = _stubgen.class_stub(allocations.AssignedValue)
     assert "    instruction: str\n" in block
     assert "    name: str  # deprecated: instruction\n" in block
+
+
+def test_every_class_stub_is_written_from_its_class():
+    """No class block of a .pyi is written by hand: a wrong block (here
+    Indexer.kind_at said to return an int) is written again from the class,
+    and `--check` fails on it."""
+    from hlolayout import _stubgen
+    path = os.path.splitext(indexing.__file__)[0] + ".pyi"
+    with open(path, encoding="utf-8") as f:
+        good = f.read()
+    right = "    def kind_at(self, offset: int) -> str: ...\n"
+    assert right in good
+    bad = good.replace(right, right.replace("-> str", "-> int"))
+    assert _stubgen.module_stub(indexing, bad) == good
+    block = _stubgen.class_stub(indexing.Indexer)
+    assert "    def offset(self, index: Sequence[int]) -> int: ...\n" in block
+    assert "    @property\n    def padded_elements(self) -> int: ...\n" in block
+    hand = {c.split(".")[0] for c in _stubgen._HAND_WRITTEN}
+    for module in (shapes, indexing, hlo, grid):
+        assert module.__name__.split(".")[-1] not in hand
+
+
+def _annotation_names(node):
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            yield sub.id
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_stub_annotations_name_what_the_stub_defines(module):
+    """Every name a class block's annotations use is defined or imported by
+    its .pyi (the generated blocks copy the .py's annotation text)."""
+    tree = _stub(module)
+    known = set(_names(tree)) | set(dir(builtins)) | {
+        (n.asname or n.name).split(".")[0] for node in tree.body
+        if isinstance(node, ast.Import) for n in node.names}
+    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+        for node in ast.walk(cls):
+            anns = []
+            if isinstance(node, ast.AnnAssign):
+                anns.append(node.annotation)
+            elif isinstance(node, ast.FunctionDef):
+                a = node.args
+                anns += [x.annotation for x in a.posonlyargs + a.args +
+                         a.kwonlyargs + [a.vararg, a.kwarg]
+                         if x is not None and x.annotation is not None]
+                if node.returns is not None:
+                    anns.append(node.returns)
+            for ann in anns:
+                for name in _annotation_names(ann):
+                    assert name in known, "%s.pyi: %s uses %s" % (
+                        module.__name__, cls.name, name)
