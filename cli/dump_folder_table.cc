@@ -81,8 +81,18 @@ bool IsFolderArgument(const Args& args) {
          S_ISDIR(st.st_mode);
 }
 
-int RunDumpFolder(absl::string_view command, const Args& args,
-                  DumpFolderOrder default_order, IoContext& io) {
+DumpFileOpener MappedDumpFileOpener(IoContext& io) {
+  return [&io](const DumpFolderFile& file)
+             -> absl::StatusOr<std::unique_ptr<DumpFileText>> {
+    absl::StatusOr<std::unique_ptr<InputText>> input = OpenInput(file.path, io);
+    if (!input.ok()) return input.status();
+    return std::unique_ptr<DumpFileText>(new MappedDumpFile(*std::move(input)));
+  };
+}
+
+int ParseDumpFolderFlags(absl::string_view command, const Args& args,
+                         DumpFolderOrder default_order, DumpFolderFlags& flags,
+                         IoContext& io) {
   const std::string prefix = absl::StrCat("hlolayout ", command, ": ");
   // --summary changes nothing: the table is the summary.
   for (const std::string& name : args.switches) {
@@ -105,7 +115,7 @@ int RunDumpFolder(absl::string_view command, const Args& args,
       return 2;
     }
   }
-  DumpFolderOrder order = default_order;
+  flags.order = default_order;
   if (args.Has("sort")) {
     SortKey key;
     if (!ParseSortKey(args.Value("sort", ""), &key)) {
@@ -113,44 +123,31 @@ int RunDumpFolder(absl::string_view command, const Args& args,
              << args.Value("sort", "") << "'\n";
       return 2;
     }
-    order = key.folder;
+    flags.order = key.folder;
   }
-  DumpFolderOptions options;
-  options.keep_going = args.Has("keep-going");
+  flags.keep_going = args.Has("keep-going");
+  flags.json = args.Has("json");
   const std::string threads = args.Value("threads", "0");
-  if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 0 ||
-      options.threads > 256) {
+  if (!absl::SimpleAtoi(threads, &flags.threads) || flags.threads < 0 ||
+      flags.threads > 256) {
     io.err << prefix << "--threads must be a number from 0 to 256, not '"
            << threads << "'\n";
     return 2;
   }
-  const std::string folder = args.positional[0];
-  absl::StatusOr<DumpFolderListing> listing =
-      ListDumpFolder(ResolveUserPath(folder));
-  if (!listing.ok()) {
-    io.err << prefix << listing.status().message() << "\n";
-    return 1;
-  }
-  listing->folder = folder;  // as the user wrote it
-  DumpFolderTable table =
-      SummarizeDumpFolder(*listing, options,
-                          [&io](const DumpFolderFile& file)
-                              -> absl::StatusOr<std::unique_ptr<DumpFileText>> {
-                            absl::StatusOr<std::unique_ptr<InputText>> input =
-                                OpenInput(file.path, io);
-                            if (!input.ok()) return input.status();
-                            return std::unique_ptr<DumpFileText>(
-                                new MappedDumpFile(*std::move(input)));
-                          });
-  SortDumpFolderRows(order, &table.rows);
+  return 0;
+}
+
+int PrintDumpFolderTable(absl::string_view command, absl::string_view folder,
+                         const DumpFolderTable& table, bool json,
+                         IoContext& io) {
+  const std::string prefix = absl::StrCat("hlolayout ", command, ": ");
   // Warnings, once per unknown opcode over the folder, on standard error
   // with --json too, as for files (docs/hlo-text.md).
   for (const DumpFolderUnknownOpcode& u : table.unknown_opcodes) {
     io.err << u.warning << "\n";
   }
   for (const std::string& e : table.errors) io.err << e << "\n";
-  io.out << (args.Has("json") ? DumpFolderTableJson(table)
-                              : DumpFolderTableText(table));
+  io.out << (json ? DumpFolderTableJson(table) : DumpFolderTableText(table));
   for (const FailedDumpFile& f : table.failed) {
     io.err << prefix << f.name << ": " << f.error << "\n";
   }
@@ -160,6 +157,32 @@ int RunDumpFolder(absl::string_view command, const Args& args,
     return 1;
   }
   return table.failed.empty() && table.errors.empty() ? 0 : 1;
+}
+
+int RunDumpFolder(absl::string_view command, const Args& args,
+                  DumpFolderOrder default_order, IoContext& io) {
+  DumpFolderFlags flags;
+  if (int status =
+          ParseDumpFolderFlags(command, args, default_order, flags, io);
+      status != 0) {
+    return status;
+  }
+  const std::string folder = args.positional[0];
+  absl::StatusOr<DumpFolderListing> listing =
+      ListDumpFolder(ResolveUserPath(folder));
+  if (!listing.ok()) {
+    io.err << "hlolayout " << command << ": " << listing.status().message()
+           << "\n";
+    return 1;
+  }
+  listing->folder = folder;  // as the user wrote it
+  DumpFolderOptions options;
+  options.keep_going = flags.keep_going;
+  options.threads = flags.threads;
+  DumpFolderTable table =
+      SummarizeDumpFolder(*listing, options, MappedDumpFileOpener(io));
+  SortDumpFolderRows(flags.order, &table.rows);
+  return PrintDumpFolderTable(command, folder, table, flags.json, io);
 }
 
 int WriteHtmlReport(const Report& report, const HtmlOptions& options,

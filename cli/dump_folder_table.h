@@ -7,6 +7,7 @@
 #ifndef HLOLAYOUT_CLI_DUMP_FOLDER_TABLE_H_
 #define HLOLAYOUT_CLI_DUMP_FOLDER_TABLE_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -60,7 +61,35 @@ std::vector<absl::string_view> WithDumpFolderFlags(
 absl::Status CheckNoFolderOnlyFlags(absl::string_view command, const Args& args,
                                     absl::Span<const absl::string_view> own);
 
-// The folder table for `command` ("report" or "memory"). Flags: --json,
+// A folder's flags, checked (ParseDumpFolderFlags).
+struct DumpFolderFlags {
+  DumpFolderOrder order = DumpFolderOrder::kFile;  // --sort's
+  int64_t threads = 0;                             // --threads's
+  bool keep_going = false;
+  bool json = false;
+};
+
+// Reads the folder's flags of `args` for `command` into `flags`: --json,
+// --summary, --keep-going, --threads=N and --sort=KEY (ParseSortKey;
+// default `default_order`); any other flag is a usage error. 0, or 2 after
+// the usage error printed.
+int ParseDumpFolderFlags(absl::string_view command, const Args& args,
+                         DumpFolderOrder default_order, DumpFolderFlags& flags,
+                         IoContext& io);
+
+// The folder's files mapped (cli/input.h) as SummarizeDumpFolder reads them.
+DumpFileOpener MappedDumpFileOpener(IoContext& io);
+
+// Prints `table` (views/dump_folder_text.h; JSON with `json`), its warnings
+// and errors on standard error, and NoModuleFilesError when no file holds a
+// module. Exit status: 0, 1 when a file could not be read or has errors, or
+// no file holds a module.
+int PrintDumpFolderTable(absl::string_view command, absl::string_view folder,
+                         const DumpFolderTable& table, bool json,
+                         IoContext& io);
+
+// `report DIR`'s table (`memory DIR` is answered by
+// answers/memory_folder.h). Flags: --json,
 // --summary, --keep-going, --threads=N and --sort=KEY (ParseSortKey;
 // default `default_order`); any other flag is a usage error. Exit status 0, 1
 // when a file could not be read (the table still lists the others), 2 for usage

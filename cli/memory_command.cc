@@ -12,6 +12,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/answers/memory.h"
+#include "hlolayout/answers/memory_folder.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/dump_folder_table.h"
@@ -356,9 +357,35 @@ int WriteMemoryFile(const std::string& path, const InputText& text,
   return 0;
 }
 
+// `memory DIR`: the folder's flags -> answers::MemoryFolderRequest ->
+// answers::AnswerMemoryFolder -> the table's view (views/dump_folder_text.h,
+// through PrintDumpFolderTable). Exit status as RunDumpFolder.
+int RunMemoryFolder(const Args& args, IoContext& io) {
+  DumpFolderFlags flags;
+  if (int status = ParseDumpFolderFlags("memory", args,
+                                        DumpFolderOrder::kAllocated, flags, io);
+      status != 0) {
+    return status;
+  }
+  answers::MemoryFolderRequest request;
+  request.folder = args.positional[0];
+  request.path = ResolveUserPath(request.folder);
+  request.threads = flags.threads;
+  request.keep_going = flags.keep_going;
+  request.order = flags.order;
+  absl::StatusOr<answers::MemoryFolderAnswer> answer =
+      answers::AnswerMemoryFolder(request, MappedDumpFileOpener(io));
+  if (!answer.ok()) {
+    io.err << "hlolayout memory: " << answer.status().message() << "\n";
+    return 1;
+  }
+  return PrintDumpFolderTable("memory", request.folder, answer->table,
+                              flags.json, io);
+}
+
 int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   // A folder's flags (--sort, --threads, ...) are accepted here and checked
-  // by RunDumpFolder; given files, they are a usage error that says so.
+  // by RunMemoryFolder; given files, they are a usage error that says so.
   const std::vector<absl::string_view> switches = {"json"};
   const std::vector<absl::string_view> valued = {
       "format",   "top",     "space", "html",
@@ -370,9 +397,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << "hlolayout memory: " << args.status().message() << "\n";
     return 2;
   }
-  if (IsFolderArgument(*args)) {
-    return RunDumpFolder("memory", *args, DumpFolderOrder::kAllocated, io);
-  }
+  if (IsFolderArgument(*args)) return RunMemoryFolder(*args, io);
   std::vector<absl::string_view> own = switches;
   own.insert(own.end(), valued.begin(), valued.end());
   if (absl::Status s = CheckNoFolderOnlyFlags("memory", *args, own); !s.ok()) {

@@ -17,8 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
-#include "hlolayout/memory/dump_memory.h"
-#include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/module_figures.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/util/bytes.h"
@@ -48,13 +47,6 @@ bool HoldsModule(const std::string& path) {
 int64_t DefaultThreads() {
   const unsigned cores = std::thread::hardware_concurrency();
   return cores == 0 ? 1 : std::min<int64_t>(cores, 8);
-}
-
-bool IsScheduled(const HloModule& module) {
-  for (const HloAttribute& a : module.header.attributes) {
-    if (a.name() == "is_scheduled") return a.value() == "true";
-  }
-  return false;
 }
 
 // An unknown opcode of one file, located while its text is at hand.
@@ -93,7 +85,6 @@ absl::StatusOr<std::vector<DumpFolderRow>> SummarizeFile(
          located.substr(std::min(located.size(), located.find('\n') + 1))});
   }
   std::vector<DumpFolderRow> rows;
-  bool any_scheduled = false;
   for (const ModuleReport& m : report.modules) {
     DumpFolderRow row;
     row.file = file.name;
@@ -106,38 +97,27 @@ absl::StatusOr<std::vector<DumpFolderRow>> SummarizeFile(
     row.buffer_overflow = m.totals.buffer_bytes.overflow;
     rows.push_back(std::move(row));
   }
-  // Scheduled modules: the live-range peak, from the modules kept in memory.
-  if (analyze_memory && absl::StrContains(text, "is_scheduled=true")) {
-    any_scheduled = true;
-  }
-  if (!any_scheduled) return rows;
-  absl::StatusOr<std::vector<HloModule>> modules =
-      ReadHloModules(text, options.read);
-  if (!modules.ok()) return modules.status();
-  if (modules->size() != rows.size()) {
-    return absl::InternalError(absl::StrCat(file.name, ": ", modules->size(),
+  if (!analyze_memory) return rows;
+  // Scheduled modules: what XLA allocates and the live-range peak, as
+  // memory/ figures them (none when no module is scheduled).
+  absl::StatusOr<std::vector<ModuleMemoryFigures>> figures =
+      ModuleMemoryFiguresOf(text, options.read);
+  if (!figures.ok()) return figures.status();
+  if (figures->empty()) return rows;
+  if (figures->size() != rows.size()) {
+    return absl::InternalError(absl::StrCat(file.name, ": ", figures->size(),
                                             " modules read but ", rows.size(),
                                             " reported"));
   }
   for (size_t i = 0; i < rows.size(); ++i) {
-    const HloModule& module = (*modules)[i];
-    if (!IsScheduled(module)) continue;
-    rows[i].scheduled = true;
-    const DumpPlatform platform =
-        ChooseDumpPlatform(module, file.name, absl::nullopt);
-    rows[i].platform = std::string(DumpPlatformName(platform));
-    absl::StatusOr<DumpModuleMemory> analysed =
-        AnalyzeDumpModule(module, platform);
-    if (!analysed.ok()) {
-      rows[i].peak_error = std::string(analysed.status().message());
-      continue;
-    }
-    rows[i].peak_bytes = analysed->live_ranges().peak.bytes;
-    // XLA:TPU's buffer assignment is not modelled: the live ranges only.
-    if (analysed->has_allocations()) {
-      rows[i].memory_analysis = analysed->memory.buffers.stats;
-      rows[i].allocated_bytes = rows[i].memory_analysis.allocated_bytes();
-    }
+    ModuleMemoryFigures& f = (*figures)[i];
+    DumpFolderRow& row = rows[i];
+    row.scheduled = f.scheduled;
+    row.platform = std::move(f.platform);
+    row.allocated_bytes = f.allocated_bytes;
+    row.memory_analysis = f.memory_analysis;
+    row.peak_bytes = f.peak_bytes;
+    row.peak_error = std::move(f.error);
   }
   return rows;
 }

@@ -9,7 +9,6 @@
 #include <fstream>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,30 +16,12 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/dump_file_reader.h"
 #include "hlolayout/testing/hlo_test_dump.h"
 #include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
 namespace {
-
-// Files read into strings (the CLI maps them).
-class StringText : public DumpFileText {
- public:
-  explicit StringText(std::string text) : text_(std::move(text)) {}
-  absl::string_view text() const override { return text_; }
-
- private:
-  std::string text_;
-};
-
-absl::StatusOr<std::unique_ptr<DumpFileText>> ReadFile(
-    const DumpFolderFile& file) {
-  std::ifstream in(file.path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat("cannot open ", file.name));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return std::unique_ptr<DumpFileText>(new StringText(text.str()));
-}
 
 std::string MakeFolder(const std::string& name) {
   const char* tmp = std::getenv("TEST_TMPDIR");
@@ -132,7 +113,7 @@ TEST(DumpFolder, PeaksAreXlasOnItsOwnDumps) {
   DumpFolderOptions options;
   options.threads = 3;
   const DumpFolderTable table =
-      SummarizeDumpFolder(*listing, options, ReadFile);
+      SummarizeDumpFolder(*listing, options, ReadDumpFile);
   int measured = 0;
   EXPECT_TRUE(table.failed.empty());
   EXPECT_EQ(table.files_read, 6);
@@ -194,7 +175,7 @@ TEST(DumpFolder, OtherFilesAreSkippedWithTheReason) {
   EXPECT_EQ(skipped["c.pb"], "not a .txt file");
   EXPECT_EQ(skipped["sub"], "a folder (subfolders are not read)");
   const DumpFolderTable table =
-      SummarizeDumpFolder(*listing, DumpFolderOptions(), ReadFile);
+      SummarizeDumpFolder(*listing, DumpFolderOptions(), ReadDumpFile);
   ASSERT_EQ(table.rows.size(), 1u);
   EXPECT_EQ(table.rows[0].module, "a");
   EXPECT_EQ(table.rows[0].instructions, 1);
@@ -224,7 +205,7 @@ TEST(DumpFolder, BadFilesFailAloneAndSeveralModulesGiveSeveralRows) {
   absl::StatusOr<DumpFolderListing> listing = ListDumpFolder(dir);
   ASSERT_TRUE(listing.ok());
   const DumpFolderTable table =
-      SummarizeDumpFolder(*listing, DumpFolderOptions(), ReadFile);
+      SummarizeDumpFolder(*listing, DumpFolderOptions(), ReadDumpFile);
   ASSERT_EQ(table.failed.size(), 1u);
   EXPECT_EQ(table.failed[0].name, "1_after_optimizations.txt");
   EXPECT_TRUE(
@@ -259,11 +240,13 @@ TEST(DumpFolder, NeverMoreBytesInFlightThanTheLargestFile) {
   ASSERT_EQ(listing->files.size(), 40u);
   DumpFolderOptions options;
   options.threads = 4;
-  const DumpFolderTable four = SummarizeDumpFolder(*listing, options, ReadFile);
+  const DumpFolderTable four =
+      SummarizeDumpFolder(*listing, options, ReadDumpFile);
   EXPECT_LE(four.max_bytes_in_flight, largest);
   EXPECT_GE(four.max_bytes_in_flight, largest);  // the largest was read
   options.threads = 1;
-  const DumpFolderTable one = SummarizeDumpFolder(*listing, options, ReadFile);
+  const DumpFolderTable one =
+      SummarizeDumpFolder(*listing, options, ReadDumpFile);
   ASSERT_EQ(four.rows.size(), 40u);
   ASSERT_EQ(one.rows.size(), 40u);
   for (size_t i = 0; i < 40; ++i) {
@@ -360,7 +343,7 @@ ENTRY e {
     DumpFolderOptions options;
     options.threads = threads;
     const DumpFolderTable table =
-        SummarizeDumpFolder(*listing, options, ReadFile);
+        SummarizeDumpFolder(*listing, options, ReadDumpFile);
     EXPECT_EQ(table.rows.size(), 7u);
     ASSERT_EQ(table.unknown_opcodes.size(), 1u);
     const DumpFolderUnknownOpcode& u = table.unknown_opcodes[0];
