@@ -110,7 +110,30 @@ void RegisterMemory(pybind11::module_& m);     // _memory.cc
 void RegisterReport(pybind11::module_& m);     // _report.cc
 void RegisterTtnn(pybind11::module_& m);       // _ttnn.cc
 
+// A Python object taken or given as is, whose type in the stubs is `Hint`
+// (a stub's annotation, "Union[CoreCoord, Sequence[int]]"): pybind11 writes
+// `Hint` in the signature where it would write `handle` or `object`, and
+// _stubgen.py reads it from there. It accepts any object, as py::object.
+//
+//   constexpr char kCoordArg[] = "Union[CoreCoord, Sequence[int]]";
+//   .def("f", [](Typed<kCoordArg> core) { ... CoordOf(core) ... })
+template <const auto& Hint>
+class Typed : public pybind11::object {
+ public:
+  using pybind11::object::object;
+  Typed(pybind11::object value)  // NOLINT: a result converts implicitly
+      : pybind11::object(std::move(value)) {}
+  static bool check_(pybind11::handle) { return true; }
+};
+
 }  // namespace hlolayout::pyext
+
+namespace pybind11::detail {
+template <const auto& Hint>
+struct handle_type_name<hlolayout::pyext::Typed<Hint>> {
+  static constexpr auto name = const_name(Hint);
+};
+}  // namespace pybind11::detail
 
 namespace hlolayout {
 void RegisterTriton(pybind11::module_& m);  // _triton.cc

@@ -84,10 +84,6 @@ def exported_classes(module):
 # The classes whose blocks are still written by hand ("module.Class"); the
 # list only shrinks.
 _HAND_WRITTEN = frozenset("""
-    triton.LinearLayout
-    ttnn.CoreCoord ttnn.CoreRange ttnn.CoreRangeSet ttnn.ShardSpec
-    ttnn.NdShardSpec ttnn.MemoryConfig ttnn.Tile ttnn.DeviceParams
-    ttnn.TensorSpec
 """.split())
 
 

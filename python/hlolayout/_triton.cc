@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "_answer.h"
+#include "_binding.h"
 #include "_record.h"
 #include "_triton_docs.h"
 #include "absl/hash/hash.h"
@@ -61,9 +62,19 @@ namespace {
 
 using pyext::BindAnswer;
 using pyext::ToPython;
+using pyext::Typed;
 using triton::LinearLayout;
 using triton::NamedInts;
 namespace docs = pyext::triton_docs;
+
+// The stub types of what LinearLayout takes and gives as Python objects
+// (Bases and Inputs are triton.pyi's aliases).
+constexpr char kBasesHint[] = "Bases";
+constexpr char kInputsHint[] = "Inputs";
+constexpr char kDimSizesHint[] = "Sequence[Tuple[str, int]]";
+constexpr char kBasesListHint[] = "List[Tuple[str, List[List[int]]]]";
+constexpr char kOutDimsHint[] = "List[Tuple[str, int]]";
+constexpr char kMasksHint[] = "Dict[str, int]";
 
 [[noreturn]] void Raise(const absl::Status& s) {
   throw py::value_error(std::string(s.message()));
@@ -443,10 +454,17 @@ void LayoutBuilders(py::class_<LinearLayout>& c) {
           },
           py::arg("size"), py::arg("inDim"), py::arg("outDim"),
           py::arg("outDimSize") = 1, docs::kDocZeros1d)
-      .def_static("from_bases", &FromBases, py::arg("bases"),
-                  py::arg("out_dim_names"),
-                  py::arg("out_dim_sizes") = py::none(),
-                  py::arg("require_surjective") = true, docs::kDocFromBases);
+      .def_static(
+          "from_bases",
+          [](Typed<kBasesHint> bases, std::vector<std::string> names,
+             std::optional<std::vector<int32_t>> sizes,
+             bool require_surjective) {
+            return FromBases(bases, std::move(names), std::move(sizes),
+                             require_surjective);
+          },
+          py::arg("bases"), py::arg("out_dim_names"),
+          py::arg("out_dim_sizes") = py::none(),
+          py::arg("require_surjective") = true, docs::kDocFromBases);
 }
 
 // Triton's operations on layouts, with Triton's names.
@@ -456,13 +474,13 @@ void LayoutOperations(py::class_<LinearLayout>& c) {
        [](const LinearLayout& a, const LinearLayout& b) {
          return Get(triton::Compose(a, b));
        },
-       docs::kDocCompose)
+       py::arg("outer"), docs::kDocCompose)
       .def(
           "invert_and_compose",
           [](const LinearLayout& a, const LinearLayout& b) {
             return Get(triton::InvertAndCompose(a, b));
           },
-          docs::kDocInvertAndCompose)
+          py::arg("outer"), docs::kDocInvertAndCompose)
       .def(
           "invert",
           [](const LinearLayout& a) { return Get(triton::Invert(a)); },
@@ -482,8 +500,18 @@ void LayoutOperations(py::class_<LinearLayout>& c) {
           "get_out_dim_names",
           [](const LinearLayout& l) { return l.OutDimNames(); },
           docs::kDocGetOutDimNames)
-      .def_property_readonly("bases", &PyBases, docs::kDocBases)
-      .def_property_readonly("out_dims", &PyOutDims, docs::kDocOutDims)
+      .def_property_readonly(
+          "bases",
+          [](const LinearLayout& l) -> Typed<kBasesListHint> {
+            return PyBases(l);
+          },
+          docs::kDocBases)
+      .def_property_readonly(
+          "out_dims",
+          [](const LinearLayout& l) -> Typed<kOutDimsHint> {
+            return PyOutDims(l);
+          },
+          docs::kDocOutDims)
       .def_property_readonly("num_in_dims", &LinearLayout::num_in_dims,
                              docs::kDocNumInDims)
       .def_property_readonly("num_out_dims", &LinearLayout::num_out_dims,
@@ -497,11 +525,13 @@ void LayoutOperators(py::class_<LinearLayout>& c) {
        [](const LinearLayout& a, const LinearLayout& b) {
          return Get(triton::Product(a, b));
        },
-       docs::kDocMul)
-      .def("__imul__",
-           [](const LinearLayout& a, const LinearLayout& b) {
-             return Get(triton::Product(a, b));
-           })
+       py::arg("other"), docs::kDocMul)
+      .def(
+          "__imul__",
+          [](const LinearLayout& a, const LinearLayout& b) {
+            return Get(triton::Product(a, b));
+          },
+          py::arg("other"))
       .def("__eq__",
            [](const LinearLayout& a, const LinearLayout& b) { return a == b; })
       .def("__ne__",
@@ -517,14 +547,19 @@ void LayoutOperators(py::class_<LinearLayout>& c) {
           [](const LinearLayout& l, bool hw) {
             return Get(triton::SharedView(l, hw));
           },
-          docs::kDocGetSharedView)
+          py::arg("use_hw_point_of_view"), docs::kDocGetSharedView)
       .def(
           "get_distributed_view",
           [](const LinearLayout& l, bool hw) {
             return Get(triton::DistributedView(l, hw));
           },
-          docs::kDocGetDistributedView)
-      .def("apply", &Apply, py::arg("inputs"), docs::kDocApply)
+          py::arg("use_hw_point_of_view"), docs::kDocGetDistributedView)
+      .def(
+          "apply",
+          [](const LinearLayout& l, Typed<kInputsHint> inputs) {
+            return Apply(l, inputs);
+          },
+          py::arg("inputs"), docs::kDocApply)
       .def("get_matrix_view", &triton::MatrixView, docs::kDocGetMatrixView);
 }
 
@@ -537,7 +572,7 @@ void LayoutDims(py::class_<LinearLayout>& c) {
          if (i < 0) throw py::value_error("no in-dim " + d);
          return l.InDimSize(i);
        },
-       docs::kDocGetInDimSize)
+       py::arg("dim"), docs::kDocGetInDimSize)
       .def(
           "get_out_dim_size",
           [](const LinearLayout& l, const std::string& d) {
@@ -545,19 +580,19 @@ void LayoutDims(py::class_<LinearLayout>& c) {
             if (i < 0) throw py::value_error("no out-dim " + d);
             return l.OutDimSize(i);
           },
-          docs::kDocGetOutDimSize)
+          py::arg("dim"), docs::kDocGetOutDimSize)
       .def(
           "reshape_ins",
-          [](const LinearLayout& l, py::object dims) {
+          [](const LinearLayout& l, Typed<kDimSizesHint> dims) {
             return Get(triton::ReshapeIns(l, Sizes(dims)));
           },
-          docs::kDocReshapeIns)
+          py::arg("dims"), docs::kDocReshapeIns)
       .def(
           "reshape_outs",
-          [](const LinearLayout& l, py::object dims) {
+          [](const LinearLayout& l, Typed<kDimSizesHint> dims) {
             return Get(triton::ReshapeOuts(l, Sizes(dims)));
           },
-          docs::kDocReshapeOuts)
+          py::arg("dims"), docs::kDocReshapeOuts)
       .def(
           "flatten_ins",
           [](const LinearLayout& l) { return Get(triton::FlattenIns(l)); },
@@ -571,13 +606,13 @@ void LayoutDims(py::class_<LinearLayout>& c) {
           [](const LinearLayout& l, std::vector<std::string> order) {
             return Get(triton::TransposeIns(l, order));
           },
-          docs::kDocTransposeIns)
+          py::arg("order"), docs::kDocTransposeIns)
       .def(
           "transpose_outs",
           [](const LinearLayout& l, std::vector<std::string> order) {
             return Get(triton::TransposeOuts(l, order));
           },
-          docs::kDocTransposeOuts);
+          py::arg("order"), docs::kDocTransposeOuts);
 }
 
 // Beyond Triton's binding: sublayouts, division, free variables, text.
@@ -588,53 +623,53 @@ void LayoutAlgebra(py::class_<LinearLayout>& c) {
           std::vector<std::string> outs) {
          return Get(triton::Sublayout(l, ins, outs));
        },
-       docs::kDocSublayout)
+       py::arg("ins"), py::arg("outs"), docs::kDocSublayout)
       .def(
           "sublayout_is_zero",
           [](const LinearLayout& l, std::vector<std::string> ins,
              std::vector<std::string> outs) {
             return Get(triton::SublayoutIsZero(l, ins, outs));
           },
-          docs::kDocSublayoutIsZero)
+          py::arg("ins"), py::arg("outs"), docs::kDocSublayoutIsZero)
       .def(
           "concat_ins",
           [](const LinearLayout& a, const LinearLayout& b) {
             return Get(triton::ConcatIns(a, b));
           },
-          docs::kDocConcatIns)
+          py::arg("other"), docs::kDocConcatIns)
       .def(
           "concat_outs",
           [](const LinearLayout& a, const LinearLayout& b) {
             return Get(triton::ConcatOuts(a, b));
           },
-          docs::kDocConcatOuts)
+          py::arg("other"), docs::kDocConcatOuts)
       .def(
           "divide_left",
           [](const LinearLayout& a, const LinearLayout& b) {
             return Optional(triton::DivideLeft(a, b));
           },
-          docs::kDocDivideLeft)
+          py::arg("other"), docs::kDocDivideLeft)
       .def(
           "divide_right",
           [](const LinearLayout& a, const LinearLayout& b) {
             return Optional(triton::DivideRight(a, b));
           },
-          docs::kDocDivideRight)
+          py::arg("other"), docs::kDocDivideRight)
       .def(
           "is_trivial_over",
           [](const LinearLayout& l, std::vector<std::string> dims) {
             return Get(triton::IsTrivialOver(l, dims));
           },
-          docs::kDocIsTrivialOver)
+          py::arg("dims"), docs::kDocIsTrivialOver)
       .def(
           "quotient",
           [](const LinearLayout& l, std::vector<std::string> dims) {
             return Optional(triton::Quotient(l, dims));
           },
-          docs::kDocQuotient)
+          py::arg("dims"), docs::kDocQuotient)
       .def(
           "get_free_variable_masks",
-          [](const LinearLayout& l) {
+          [](const LinearLayout& l) -> Typed<kMasksHint> {
             py::dict d;
             for (const auto& [name, mask] : triton::FreeVariableMasks(l)) {
               d[py::str(name)] = mask;

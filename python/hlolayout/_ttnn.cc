@@ -516,9 +516,10 @@ double Seconds(bool cpu) {
 
 // What TensorSpec was made from, and its own fields.
 void SpecFields(py::class_<PyTtnnSpec>& c) {
-  c.def_property_readonly(
-       "shape",
-       [](const PyTtnnSpec& s) { return IntTuple(Spec(s).logical_shape()); })
+  c.def_property_readonly("shape",
+                          [](const PyTtnnSpec& s) -> Typed<kIntTupleHint> {
+                            return IntTuple(Spec(s).logical_shape());
+                          })
       .def_property_readonly(
           "dtype",
           [](const PyTtnnSpec& s) {
@@ -531,21 +532,29 @@ void SpecFields(py::class_<PyTtnnSpec>& c) {
           })
       .def_property_readonly(
           "tile", [](const PyTtnnSpec& s) { return PyTile{Spec(s).tile()}; })
-      .def_readonly("input_memory_config", &PyTtnnSpec::memory_config,
-                    "The memory config as given.")
+      .def_property_readonly(
+          "input_memory_config",
+          [](const PyTtnnSpec& s) -> Typed<kMemoryConfigHint> {
+            return s.memory_config;
+          },
+          "The memory config as given.")
       .def_property_readonly(
           "device",
-          [](const PyTtnnSpec& s) -> py::object {
+          [](const PyTtnnSpec& s) -> Typed<kDeviceHint> {
             if (s.device_params) return s.device_params;
             return py::cast(
                 PyDeviceParams{s.device_name ? s.device_name.cast<std::string>()
                                              : "wormhole_n150",
                                s.device});
           })
-      .def_property_readonly("memory_config", &ResolvedMemory,
-                             "The memory config after TensorSpec resolved it "
-                             "(a derived shard\nshape filled in, a 2-D spec "
-                             "resolved to ND and back).")
+      .def_property_readonly(
+          "memory_config",
+          [](PyTtnnSpec& s) -> Typed<kMemoryConfigHint> {
+            return ResolvedMemory(s);
+          },
+          "The memory config after TensorSpec resolved it "
+          "(a derived shard\nshape filled in, a 2-D spec "
+          "resolved to ND and back).")
       .def_property_readonly(
           "warnings", [](const PyTtnnSpec& s) { return s.checked->warnings; },
           "The device check's warnings (borderline fits).")
@@ -561,9 +570,10 @@ void SpecFields(py::class_<PyTtnnSpec>& c) {
       {"physical_shape", &ttnn::TensorSpec::physical_shape},
       {"page_shape", &ttnn::TensorSpec::page_shape}};
   for (const auto& [name, get] : kPairs) {
-    c.def_property_readonly(name, [get = get](const PyTtnnSpec& s) {
-      return IntTuple((Spec(s).*get)());
-    });
+    c.def_property_readonly(
+        name, [get = get](const PyTtnnSpec& s) -> Typed<kPairHint> {
+          return IntTuple((Spec(s).*get)());
+        });
   }
   using Ints = const std::vector<int64_t>& (ttnn::TensorSpec::*)() const;
   static constexpr std::pair<const char*, Ints> kLists[] = {
@@ -571,9 +581,10 @@ void SpecFields(py::class_<PyTtnnSpec>& c) {
       {"padded_shape", &ttnn::TensorSpec::padded_shape},
       {"strides", &ttnn::TensorSpec::strides}};
   for (const auto& [name, get] : kLists) {
-    c.def_property_readonly(name, [get = get](const PyTtnnSpec& s) {
-      return IntTuple((Spec(s).*get)());
-    });
+    c.def_property_readonly(
+        name, [get = get](const PyTtnnSpec& s) -> Typed<kIntTupleHint> {
+          return IntTuple((Spec(s).*get)());
+        });
   }
   c.def_property_readonly(
        "page_size_bytes",
@@ -590,7 +601,8 @@ void SpecFields(py::class_<PyTtnnSpec>& c) {
 void SizeFields(py::class_<PyTtnnSpec>& c) {
   c.def(
        "consumed_bytes_per_bank",
-       [](const PyTtnnSpec& s, py::handle alignment, py::handle banks) {
+       [](const PyTtnnSpec& s, Typed<kOptionalIntHint> alignment,
+          Typed<kOptionalIntHint> banks) {
          const int64_t a =
              alignment.is_none() ? Spec(s).page_alignment() : ToInt(alignment);
          const int64_t b = banks.is_none() ? Spec(s).num_banks() : ToInt(banks);
@@ -606,7 +618,7 @@ void SizeFields(py::class_<PyTtnnSpec>& c) {
        "device's for this buffer type.")
       .def(
           "aligned_page_size",
-          [](const PyTtnnSpec& s, py::handle alignment) {
+          [](const PyTtnnSpec& s, Typed<kOptionalIntHint> alignment) {
             const int64_t a = alignment.is_none() ? Spec(s).page_alignment()
                                                   : ToInt(alignment);
             if (a <= 0)
@@ -619,12 +631,17 @@ void SizeFields(py::class_<PyTtnnSpec>& c) {
 // The answer as a record and a dict, in words, its picture, and the time
 // of the C++ call construction wraps (python/bench).
 void AnswerFields(py::class_<PyTtnnSpec>& c) {
-  c.def("answer", &Answer, py::arg("full") = false,
-        "The spec's SpecAnswer record: the fields of `hlolayout ttnn spec "
-        "--json`\n(full: every core and page).")
+  c.def(
+       "answer",
+       [](const PyTtnnSpec& s, bool full) -> Typed<kSpecAnswerHint> {
+         return Answer(s, full);
+       },
+       py::arg("full") = false,
+       "The spec's SpecAnswer record: the fields of `hlolayout ttnn spec "
+       "--json`\n(full: every core and page).")
       .def(
           "to_dict",
-          [](const PyTtnnSpec& s, bool full) {
+          [](const PyTtnnSpec& s, bool full) -> Typed<kDictHint> {
             py::object a = Answer(s, full);
             return a.attr("to_dict")();
           },
@@ -633,12 +650,17 @@ void AnswerFields(py::class_<PyTtnnSpec>& c) {
       .def("text", &SpecTextOf, py::arg("full") = false,
            "The spec in words, as `hlolayout ttnn spec` prints it (device "
            "and\nwarnings included; `full`: every core and page).")
-      .def("draw", &DrawSvg, py::arg("core") = py::none(),
-           "The SVG picture of `hlolayout ttnn draw --svg -`: the core grid\n"
-           "with each core's shards and bytes, the pages (or, past 16,384, "
-           "the\nshards) coloured by core, and with `core` ((x, y) or "
-           "CoreCoord) that\ncore's device pages (ValueError for a core "
-           "holding no shard).")
+      .def(
+          "draw",
+          [](const PyTtnnSpec& s, Typed<kOptionalCoreHint> core) {
+            return DrawSvg(s, core);
+          },
+          py::arg("core") = py::none(),
+          "The SVG picture of `hlolayout ttnn draw --svg -`: the core grid\n"
+          "with each core's shards and bytes, the pages (or, past 16,384, "
+          "the\nshards) coloured by core, and with `core` ((x, y) or "
+          "CoreCoord) that\ncore's device pages (ValueError for a core "
+          "holding no shard).")
       .def("_repr_svg_",
            [](const PyTtnnSpec& s) { return DrawSvg(s, py::none()); })
       .def(
@@ -693,18 +715,23 @@ void DistributionCounts(py::class_<PyTtnnSpec>& c) {
       return (Distribution(s).*get)();
     });
   }
-  c.def_property_readonly("shard_shape_in_pages", [](const PyTtnnSpec& s) {
-     return IntTuple(Distribution(s).shard_shape_in_pages());
-   }).def_property_readonly("tensor_shape_in_pages", [](const PyTtnnSpec& s) {
-    return IntTuple(Distribution(s).tensor_shape_in_pages());
-  });
+  c.def_property_readonly(
+       "shard_shape_in_pages",
+       [](const PyTtnnSpec& s) -> Typed<kIntTupleHint> {
+         return IntTuple(Distribution(s).shard_shape_in_pages());
+       })
+      .def_property_readonly(
+          "tensor_shape_in_pages",
+          [](const PyTtnnSpec& s) -> Typed<kIntTupleHint> {
+            return IntTuple(Distribution(s).tensor_shape_in_pages());
+          });
 }
 
 // Which core holds what, and where an element lives.
 void DistributionFields(py::class_<PyTtnnSpec>& c) {
   c.def_property_readonly(
        "cores",
-       [](const PyTtnnSpec& s) {
+       [](const PyTtnnSpec& s) -> Typed<kCoresHint> {
          py::list out;
          for (ttnn::CoreCoord c : Distribution(s).cores()) {
            out.append(py::cast(c));
@@ -712,11 +739,13 @@ void DistributionFields(py::class_<PyTtnnSpec>& c) {
          return out;
        },
        "The cores shards are dealt to, in order (sharded specs).")
-      .def("shards_on_core",
-           [](const PyTtnnSpec& s, int64_t core) {
-             const ttnn::BufferDistribution& d = Distribution(s);
-             return d.ShardsOnCore(CoreIndex(d, core));
-           })
+      .def(
+          "shards_on_core",
+          [](const PyTtnnSpec& s, int64_t core) {
+            const ttnn::BufferDistribution& d = Distribution(s);
+            return d.ShardsOnCore(CoreIndex(d, core));
+          },
+          py::arg("core"))
       .def(
           "host_pages",
           [](const PyTtnnSpec& s, int64_t core) {
@@ -732,11 +761,12 @@ void DistributionFields(py::class_<PyTtnnSpec>& c) {
             }
             return out;
           },
+          py::arg("core"),
           "The host page at each device page of core number `core` (an "
           "index\ninto `cores`), -1 for padding: an int64 array.")
       .def(
           "place",
-          [](const PyTtnnSpec& s, int64_t host_page) {
+          [](const PyTtnnSpec& s, int64_t host_page) -> Typed<kPlaceHint> {
             const ttnn::BufferDistribution& d = Distribution(s);
             if (host_page < 0 || host_page >= d.host_pages()) {
               throw py::index_error("host page " + std::to_string(host_page) +
@@ -747,13 +777,15 @@ void DistributionFields(py::class_<PyTtnnSpec>& c) {
             return py::make_tuple(py::cast(d.cores()[p.core_index]),
                                   p.device_page, p.shard);
           },
+          py::arg("host_page"),
           "(core, device page, shard) holding host page `host_page`.")
       .def(
           "locate",
-          [](const PyTtnnSpec& s, py::handle index) {
+          [](const PyTtnnSpec& s, Typed<kIntsHint> index) -> Typed<kDictHint> {
             ttnn::ElementPlace p = Unwrap(ttnn::Locate(Spec(s), ToInts(index)));
             return ToPython(ttnn::AnswerPlace(Spec(s), p)).attr("to_dict")();
           },
+          py::arg("index"),
           "Where element `index` lives: the dict of `hlolayout ttnn locate\n"
           "--json` (host_page, byte_in_page, bank or core, offset, ...).");
 }
@@ -811,8 +843,9 @@ void RegisterTtnn(py::module_& m) {
   // a pybind11 constructor: MethodNamed says why.)
   c.attr("__init__") = MethodNamed(
       c, "__init__",
-      [](py::handle self, py::handle shape, py::handle dtype, py::handle layout,
-         py::handle memory_config, py::handle tile, py::handle device) {
+      [](py::handle self, Typed<kIntsHint> shape, py::handle dtype,
+         py::handle layout, Typed<kOptionalMemoryConfigHint> memory_config,
+         Typed<kOptionalTileHint> tile, Typed<kOptionalDeviceHint> device) {
         CheckSelf(self, SpecInstances::Type(), "__init__");
         if (SpecInstances::Made(self.ptr())) return;
         SpecInstances::Place(self.ptr(), MakeSpec(shape, dtype, layout,

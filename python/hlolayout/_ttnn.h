@@ -32,6 +32,35 @@
 
 namespace hlolayout::pyext {
 
+// The stub types of the arguments and results the classes take and give as
+// Python objects (Typed<...>, _binding.h).
+inline constexpr char kIntHint[] = "int";
+inline constexpr char kOptionalIntHint[] = "Optional[int]";
+inline constexpr char kIntsHint[] = "Sequence[int]";
+inline constexpr char kOptionalIntsHint[] = "Optional[Sequence[int]]";
+inline constexpr char kIntTupleHint[] = "Tuple[int, ...]";
+inline constexpr char kPairHint[] = "Tuple[int, int]";
+inline constexpr char kOptionalIntTupleHint[] = "Optional[Tuple[int, ...]]";
+inline constexpr char kCoreHint[] = "Union[CoreCoord, Sequence[int]]";
+inline constexpr char kOptionalCoreHint[] =
+    "Optional[Union[CoreCoord, Sequence[int]]]";
+inline constexpr char kRangesHint[] = "Union[CoreRange, Sequence[Any]]";
+inline constexpr char kRangeTupleHint[] = "Tuple[CoreRange, ...]";
+inline constexpr char kCoresHint[] = "List[CoreCoord]";
+inline constexpr char kOptionalShardSpecHint[] = "Optional[ShardSpec]";
+inline constexpr char kOptionalNdShardSpecHint[] = "Optional[NdShardSpec]";
+inline constexpr char kOptionalMemoryConfigHint[] = "Optional[MemoryConfig]";
+inline constexpr char kMemoryConfigHint[] = "MemoryConfig";
+inline constexpr char kOptionalTileHint[] =
+    "Optional[Union[Tile, Sequence[int]]]";
+inline constexpr char kOptionalDeviceHint[] =
+    "Optional[Union[DeviceParams, str]]";
+inline constexpr char kDeviceHint[] = "DeviceParams";
+inline constexpr char kStrHint[] = "str";
+inline constexpr char kDictHint[] = "Dict[str, Any]";
+inline constexpr char kSpecAnswerHint[] = "SpecAnswer";
+inline constexpr char kPlaceHint[] = "Tuple[CoreCoord, int, int]";
+
 // Raises hl.ttnn.TtnnRefusal(message, rule or None) (the class ttnn.py
 // registers with _ttnn_register).
 [[noreturn]] void RaiseRefusal(const absl::Status& status);

@@ -174,7 +174,7 @@ py::tuple Reduce(py::handle self, py::tuple args) {
 void BindCores(py::module_& m) {
   py::class_<ttnn::CoreCoord>(m, "CoreCoord",
                               "ttnn.CoreCoord(x, y): a Tensix core.")
-      .def(py::init([](py::handle x, py::handle y) {
+      .def(py::init([](Typed<kIntHint> x, Typed<kIntHint> y) {
              return ttnn::CoreCoord{ToInt(x), ToInt(y)};
            }),
            py::arg("x"), py::arg("y"))
@@ -199,7 +199,10 @@ void BindCores(py::module_& m) {
   py::class_<ttnn::CoreRange>(
       m, "CoreRange",
       "ttnn.CoreRange(start, end): the cores from start to end, inclusive.")
-      .def(py::init(&MakeRange), py::arg("start"), py::arg("end") = py::none())
+      .def(py::init([](Typed<kCoreHint> start, Typed<kOptionalCoreHint> end) {
+             return MakeRange(start, end);
+           }),
+           py::arg("start"), py::arg("end") = py::none())
       .def_readonly("start", &ttnn::CoreRange::start)
       .def_readonly("end", &ttnn::CoreRange::end)
       .def("__repr__", &RangeRepr)
@@ -217,15 +220,17 @@ void BindCores(py::module_& m) {
   py::class_<PyCoreRangeSet>(
       m, "CoreRangeSet",
       "ttnn.CoreRangeSet(ranges): disjoint core ranges, in the order given.")
-      .def(py::init(&RangesOf), py::arg("ranges"))
-      .def_property_readonly("ranges",
-                             [](const PyCoreRangeSet& s) {
-                               py::tuple out(s.ranges.size());
-                               for (size_t i = 0; i < s.ranges.size(); ++i) {
-                                 out[i] = py::cast(s.ranges[i]);
-                               }
-                               return out;
-                             })
+      .def(py::init([](Typed<kRangesHint> ranges) { return RangesOf(ranges); }),
+           py::arg("ranges"))
+      .def_property_readonly(
+          "ranges",
+          [](const PyCoreRangeSet& s) -> Typed<kRangeTupleHint> {
+            py::tuple out(s.ranges.size());
+            for (size_t i = 0; i < s.ranges.size(); ++i) {
+              out[i] = py::cast(s.ranges[i]);
+            }
+            return out;
+          })
       .def("num_cores",
            [](const PyCoreRangeSet& s) {
              int64_t n = 0;
@@ -277,12 +282,18 @@ void BindShardSpecs(py::module_& m) {
       "shard_shape None: derived by TensorSpec from the tensor's shape and "
       "the grid\n(a CoreGrid's rectangle from core (0,0)) as\n"
       "ttnn.create_sharded_memory_config derives it.")
-      .def(py::init(&MakeShard), py::arg("grid"),
-           py::arg("shard_shape") = py::none(),
+      .def(py::init([](py::handle grid, Typed<kOptionalIntsHint> shape,
+                       py::handle orientation) {
+             return MakeShard(grid, shape, orientation);
+           }),
+           py::arg("grid"), py::arg("shard_shape") = py::none(),
            py::arg("shard_orientation") = py::str("ROW_MAJOR"))
       .def_readonly("grid", &PyShardSpec::grid)
       .def_property_readonly(
-          "shape", [](const PyShardSpec& s) { return ShapeOrNone(s.shape); })
+          "shape",
+          [](const PyShardSpec& s) -> Typed<kOptionalIntTupleHint> {
+            return ShapeOrNone(s.shape);
+          })
       .def_property_readonly(
           "orientation",
           [](const PyShardSpec& s) {
@@ -301,12 +312,18 @@ void BindShardSpecs(py::module_& m) {
   py::class_<PyNdShardSpec>(m, "NdShardSpec",
                             "ttnn.NdShardSpec(shard_shape, grid, orientation, "
                             "shard_distribution_strategy).")
-      .def(py::init(&MakeNd), py::arg("shard_shape"), py::arg("grid"),
+      .def(py::init([](Typed<kIntsHint> shape, py::handle grid,
+                       py::handle orientation, py::handle distribution) {
+             return MakeNd(shape, grid, orientation, distribution);
+           }),
+           py::arg("shard_shape"), py::arg("grid"),
            py::arg("orientation") = py::str("ROW_MAJOR"),
            py::arg("shard_distribution_strategy") = py::str("ROUND_ROBIN_1D"))
       .def_property_readonly(
           "shard_shape",
-          [](const PyNdShardSpec& s) { return IntTuple(s.shard_shape); })
+          [](const PyNdShardSpec& s) -> Typed<kIntTupleHint> {
+            return IntTuple(s.shard_shape);
+          })
       .def_readonly("grid", &PyNdShardSpec::grid)
       .def_property_readonly(
           "orientation",
@@ -364,7 +381,12 @@ void BindMemoryConfig(py::module_& m) {
       m, "MemoryConfig",
       "ttnn.MemoryConfig(memory_layout, buffer_type, shard_spec) or\n"
       "MemoryConfig(buffer_type=..., nd_shard_spec=...).")
-      .def(py::init(&MakeMemory),
+      .def(py::init([](py::handle memory_layout, py::handle buffer_type,
+                       Typed<kOptionalShardSpecHint> shard_spec,
+                       Typed<kOptionalNdShardSpecHint> nd_shard_spec) {
+             return MakeMemory(memory_layout, buffer_type, shard_spec,
+                               nd_shard_spec);
+           }),
            py::arg("memory_layout") = py::str("INTERLEAVED"),
            py::arg("buffer_type") = py::str("DRAM"),
            py::arg("shard_spec") = py::none(),
@@ -417,9 +439,11 @@ PyTile MakePyTile(py::handle shape) {
 
 // DeviceParams(l1_alignment, dram_alignment, l1_banks, dram_banks, name):
 // device `name`'s numbers, each overridden when given.
-PyDeviceParams MakeParams(py::handle l1_alignment, py::handle dram_alignment,
-                          py::handle l1_banks, py::handle dram_banks,
-                          py::handle name) {
+PyDeviceParams MakeParams(Typed<kOptionalIntHint> l1_alignment,
+                          Typed<kOptionalIntHint> dram_alignment,
+                          Typed<kOptionalIntHint> l1_banks,
+                          Typed<kOptionalIntHint> dram_banks,
+                          Typed<kStrHint> name) {
   PyDeviceParams p = MakeDeviceParams(py::str(name).cast<std::string>());
   ttnn::DeviceParams& d = p.choice.params;
   if (!l1_alignment.is_none()) d.l1_alignment = ToInt(l1_alignment);
@@ -431,10 +455,10 @@ PyDeviceParams MakeParams(py::handle l1_alignment, py::handle dram_alignment,
 
 void BindTileAndDevice(py::module_& m) {
   py::class_<PyTile>(m, "Tile", "ttnn.Tile((height, width)).")
-      .def(py::init(&MakePyTile),
+      .def(py::init([](Typed<kIntsHint> shape) { return MakePyTile(shape); }),
            py::arg("tile_shape") = py::make_tuple(32, 32))
       .def_property_readonly("tile_shape",
-                             [](const PyTile& t) {
+                             [](const PyTile& t) -> Typed<kIntTupleHint> {
                                return py::make_tuple(t.tile.height,
                                                      t.tile.width);
                              })

@@ -136,3 +136,33 @@ def test_stub_annotations_name_what_the_stub_defines(module):
                 for name in _annotation_names(ann):
                     assert name in known, "%s.pyi: %s uses %s" % (
                         module.__name__, cls.name, name)
+
+
+def test_pybind11_class_stubs_come_from_the_binding():
+    """A pybind11 class's block is read from the signatures pybind11 writes:
+    argument names from py::arg, types from the C++ types or, for a Python
+    object, the binding's Typed<hint>; a wrong block is written again."""
+    from hlolayout import _stubgen
+    names = {c: n for n, c in _stubgen.exported_classes(ttnn).items()}
+    spec = _stubgen.class_stub(ttnn.TensorSpec, names)
+    assert ("    def place(self, host_page: int) -> Tuple[CoreCoord, int, int]:"
+            " ...\n") in spec
+    assert "    def host_pages(self, core: int) -> npt.NDArray[np.int64]: ...\n" \
+        in spec
+    assert "    @property\n    def memory_config(self) -> MemoryConfig: ...\n" \
+        in spec
+    assert "    def __init__(self, x: int, y: int) -> None: ...\n" in \
+        _stubgen.class_stub(ttnn.CoreCoord, names)
+    layout = _stubgen.class_stub(triton.LinearLayout)
+    assert "    def compose(self, outer: LinearLayout) -> LinearLayout: ...\n" \
+        in layout
+    assert "    def get_free_variable_masks(self) -> Dict[str, int]: ...\n" \
+        in layout
+    path = os.path.splitext(triton.__file__)[0] + ".pyi"
+    with open(path, encoding="utf-8") as f:
+        good = f.read()
+    right = "    def get_in_dim_size(self, dim: str) -> int: ...\n"
+    assert right in good
+    bad = good.replace(right, "    def get_in_dim_size(self, arg0: str) -> int: ...\n")
+    assert _stubgen.module_stub(triton, bad) == good
+    assert not _stubgen._HAND_WRITTEN
