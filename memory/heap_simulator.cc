@@ -35,9 +35,14 @@ class PlacedIntervals {
   PlacedIntervals(const std::vector<Interval>& intervals,
                   const std::vector<int64_t>& members)
       : order_(members) {
-    std::sort(order_.begin(), order_.end(), [&](int64_t a, int64_t b) {
+    const auto by_start = [&](int64_t a, int64_t b) {
       return std::tie(intervals[a].start, a) < std::tie(intervals[b].start, b);
-    });
+    };
+    // IntervalsOf lists the members as their clock starts them: in order
+    // already (one pass to be sure, not a sort).
+    if (!std::is_sorted(order_.begin(), order_.end(), by_start)) {
+      std::sort(order_.begin(), order_.end(), by_start);
+    }
     start_.resize(order_.size());
     end_.resize(order_.size());
     max_end_.assign(order_.size(), -1);

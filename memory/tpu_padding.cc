@@ -2,6 +2,7 @@
 // layout that pads less (memory/tpu_memory.h, TpuPadding).
 #include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -10,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -75,6 +77,32 @@ struct Padded {
   }
 };
 
+// The places of one allocation, by offset and shape (the shape as
+// ToString(true) writes it). Values of one shape text mostly share one Shape
+// object (the reader hands out one a text): a shape is written out once for
+// each offset and object, not once a value.
+class PlaceTable {
+ public:
+  Place& At(int64_t offset, const Shape* shape) {
+    const auto [by_object, added] =
+        by_object_.try_emplace(std::make_pair(offset, shape), 0);
+    if (!added) return places_[by_object->second];
+    const auto [by_text, new_text] = by_text_.try_emplace(
+        std::make_pair(offset, shape->ToString(true)), places_.size());
+    if (new_text) places_.emplace_back();
+    by_object->second = by_text->second;
+    return places_[by_text->second];
+  }
+  // The places in the order they were first seen.
+  size_t size() const { return places_.size(); }
+  const Place& operator[](size_t k) const { return places_[k]; }
+
+ private:
+  absl::flat_hash_map<std::pair<int64_t, const Shape*>, size_t> by_object_;
+  absl::flat_hash_map<std::pair<int64_t, std::string>, size_t> by_text_;
+  std::deque<Place> places_;  // a Place& stays valid as places are added
+};
+
 // Every array of the HBM allocations that pads, once per place.
 std::vector<Padded> PaddedArrays(const BufferAssignment& b) {
   std::vector<Padded> out;
@@ -82,22 +110,19 @@ std::vector<Padded> PaddedArrays(const BufferAssignment& b) {
     if (x.color != 0) continue;
     // Values of one place and shape share it (a loop's values, an update
     // and the operand it writes over).
-    std::map<std::pair<int64_t, std::string>, Place> places;
-    std::vector<const Place*> order;
+    PlaceTable places;
     for (const AssignedValue& v : x.values) {
       if (v.shape == nullptr || !v.shape->IsArray()) continue;
-      Place& p = places[{v.offset, v.shape->ToString(true)}];
-      if (p.first == nullptr) {
-        p.first = &v;
-        order.push_back(&p);
-      }
+      Place& p = places.At(v.offset, v.shape);
+      if (p.first == nullptr) p.first = &v;
       ++p.values;
       p.bytes = std::max(p.bytes, v.size);
     }
-    for (const Place* place : order) {
-      const int64_t logical = LogicalBytes(place->first->shape);
-      if (logical < 0 || place->bytes <= logical) continue;
-      out.push_back(Padded{&x, *place, logical});
+    for (size_t k = 0; k < places.size(); ++k) {
+      const Place& place = places[k];
+      const int64_t logical = LogicalBytes(place.first->shape);
+      if (logical < 0 || place.bytes <= logical) continue;
+      out.push_back(Padded{&x, place, logical});
     }
   }
   return out;

@@ -437,7 +437,9 @@ class ReportBuilder : public HloVisitor {
       m_.computations.back().parameter_rows.push_back(m_.module->rows.size() -
                                                       1);
     }
-    if (!in.attributes().empty()) {
+    // The reader recorded whether an attribute names callees: most
+    // instructions' attributes are not read again.
+    if (!in.attributes().empty() && in.may_have(kHloFactCallee)) {
       callees_.clear();
       AppendCalledComputationNames(in, &callees_);
       if (!callees_.empty()) {
