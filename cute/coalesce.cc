@@ -144,8 +144,9 @@ void AppendLeaves(const IntTuple& shape, const IntTuple& stride, Modes& out) {
   }
 }
 
-Modes CoalesceX(const Layout& layout) {
-  const Modes leaves = layout.leaf_modes();
+Modes CoalesceX(const Layout& layout) { return CoalesceX(layout.leaf_modes()); }
+
+Modes CoalesceX(const Modes& leaves) {
   Modes modes;
   for (size_t k = 0; k < leaves.size(); ++k) {
     const bool last = k + 1 == leaves.size();

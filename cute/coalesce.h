@@ -75,6 +75,9 @@ namespace internal {
 // @post for every i >= 0, value of the pairs at i == L(i) (with L's
 //       past-the-end rule on both sides)
 Modes CoalesceX(const Layout& layout);
+// The same on a layout's flat leaves (the CuTe DSL's results with sizes of
+// 0 or below, which are no Layout, included).
+Modes CoalesceX(const Modes& leaves);
 
 // CoalesceModes, FilterModes
 //

@@ -214,4 +214,142 @@ absl::StatusOr<Layout> Composition(const Layout& a, const Tiler& b) {
   return MakeLayout(modes);
 }
 
+namespace internal {
+
+namespace {
+
+absl::Status DivisionByZero() {
+  return absl::InvalidArgumentError("composition: division by zero");
+}
+
+absl::Status Overflow() {
+  return absl::OutOfRangeError("composition: a stride overflows int64");
+}
+
+// ceil(a / b) as the DSL computes it: the true ceiling of two static
+// integers, a `?` divided by a static 1 itself, else a `?` of
+// divisibility 1 (cute/integer.h CeilDiv).
+absl::StatusOr<Int> DslCeilDiv(Int a, Int b) {
+  if (IsStaticOne(b)) return a;
+  if (!a.is_static || !b.is_static) return CeilDiv(a, b);
+  if (b.value == 0) return DivisionByZero();
+  if (b.value == -1 && a.value == INT64_MIN) return Overflow();
+  int64_t q = a.value / b.value;
+  if (a.value % b.value != 0 && ((a.value < 0) == (b.value < 0))) ++q;
+  return Int::Static(q);
+}
+
+// CuTe's stride divisibility check as the DSL applies it: only between
+// static integers, d % n == 0 or d < n (truncating, signed as given).
+absl::Status CheckStride(Int n, Int d) {
+  if (!n.is_static || !d.is_static || n.value == 0) return absl::OkStatus();
+  if (d.value % n.value == 0 || d.value < n.value) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("composition: Stride Divisibility Condition: stride ",
+                   d.value, " and shape ", n.value));
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<SourcedMode>> DslCompositionLeaf(
+    absl::Span<const Int> a_shapes, Int s, Int d) {
+  if (IsConstant(d, 0)) return std::vector<SourcedMode>{{s, d, -1}};
+  const int last = static_cast<int>(a_shapes.size()) - 1;
+  if (last <= 0) return std::vector<SourcedMode>{{s, d, 0}};
+  std::vector<SourcedMode> out;
+  Int rest_shape = s;
+  Int rest_stride = d;
+  for (int k = 0; k < last; ++k) {
+    const Int n = a_shapes[k];
+    HLOLAYOUT_RETURN_IF_ERROR(CheckStride(n, rest_stride));
+    if (rest_stride.value == INT64_MIN) return Overflow();
+    const Int step = Abs(rest_stride);
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Int next_shape, DslCeilDiv(n, step));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Int up, DslCeilDiv(step, n));
+    const Int next_stride = Mul(up, Signum(rest_stride));
+    if (IsConstant(next_shape, 1) || IsConstant(rest_shape, 1)) {
+      rest_stride = next_stride;
+      continue;
+    }
+    const Int new_shape = Min(next_shape, rest_shape);
+    if (new_shape.is_static && rest_shape.is_static) {
+      if (new_shape.value == 0) return DivisionByZero();
+      if (rest_shape.value % new_shape.value != 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "composition: Shape Divisibility Condition: ", new_shape.value,
+            " does not divide ", rest_shape.value));
+      }
+    }
+    out.push_back(SourcedMode{new_shape, rest_stride, k});
+    rest_shape = Div(rest_shape, new_shape);
+    rest_stride = next_stride;
+  }
+  if (out.empty() || !IsConstant(rest_shape, 1)) {
+    out.push_back(SourcedMode{rest_shape, rest_stride, last});
+  }
+  return out;
+}
+
+namespace {
+
+// B's leaves in turn through DslCompositionLeaf, in B's shape.
+absl::Status ComposeDslTree(const Modes& a, const std::vector<Int>& shapes,
+                            const IntTuple& shape, const IntTuple& stride,
+                            IntTuple& out_shape, IntTuple& out_stride) {
+  if (!shape.is_int()) {
+    std::vector<IntTuple> sh(shape.elements().size());
+    std::vector<IntTuple> st(sh.size());
+    for (size_t i = 0; i < sh.size(); ++i) {
+      HLOLAYOUT_RETURN_IF_ERROR(ComposeDslTree(
+          a, shapes, shape.elements()[i], stride.elements()[i], sh[i], st[i]));
+    }
+    out_shape = IntTuple::Tuple(std::move(sh));
+    out_stride = IntTuple::Tuple(std::move(st));
+    return absl::OkStatus();
+  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      std::vector<SourcedMode> leaf,
+      DslCompositionLeaf(shapes, shape.integer(), stride.integer()));
+  Modes modes;
+  for (const SourcedMode& m : leaf) {
+    Int st = m.factor;
+    if (m.source >= 0 && !TryMul(m.factor, a[m.source].stride, &st)) {
+      return Overflow();
+    }
+    modes.push_back(Mode{m.shape, st});
+  }
+  // The DSL coalesces a leaf's modes (known integers only).
+  if (modes.size() > 1) modes = CoalesceModes(modes);
+  if (modes.empty()) modes.push_back(Mode{Int::Static(1), Int::Static(0)});
+  if (modes.size() == 1) {
+    out_shape = IntTuple(modes[0].shape);
+    out_stride = IntTuple(modes[0].stride);
+    return absl::OkStatus();
+  }
+  std::vector<IntTuple> sh, st;
+  for (const Mode& m : modes) {
+    sh.emplace_back(m.shape);
+    st.emplace_back(m.stride);
+  }
+  out_shape = IntTuple::Tuple(std::move(sh));
+  out_stride = IntTuple::Tuple(std::move(st));
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::pair<IntTuple, IntTuple>> DslComposition(
+    const Modes& a_leaves, const IntTuple& b_shape, const IntTuple& b_stride) {
+  const Modes a = CoalesceX(a_leaves);
+  std::vector<Int> shapes;
+  shapes.reserve(a.size());
+  for (const Mode& m : a) shapes.push_back(m.shape);
+  std::pair<IntTuple, IntTuple> r;
+  HLOLAYOUT_RETURN_IF_ERROR(
+      ComposeDslTree(a, shapes, b_shape, b_stride, r.first, r.second));
+  return r;
+}
+
+}  // namespace internal
+
 }  // namespace hlolayout::cute

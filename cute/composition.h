@@ -36,7 +36,13 @@
 #ifndef HLOLAYOUT_CUTE_COMPOSITION_H_
 #define HLOLAYOUT_CUTE_COMPOSITION_H_
 
+#include <utility>
+#include <vector>
+
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "hlolayout/cute/int_tuple.h"
+#include "hlolayout/cute/integer.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/tiler.h"
 
@@ -61,6 +67,49 @@ absl::StatusOr<Layout> Composition(const Layout& a, const Layout& b);
 // @post rank(R) == rank(T) for a tuple tiler, and each mode as above
 // Returns an error when the tiler has more modes than A.
 absl::StatusOr<Layout> Composition(const Layout& a, const Tiler& b);
+
+namespace internal {
+
+// A mode of a CuTe DSL composition's result: its shape, and its stride as
+// `factor` times the stride of mode `source` of coalesce_x(A) (-1: the
+// stride is `factor` itself, B's stride 0).
+struct SourcedMode {
+  Int shape;
+  Int factor;
+  int source = -1;
+};
+
+// DslCompositionLeaf
+//
+// CuTe's composition_impl (include/cute/layout.hpp) for one leaf s:d of B,
+// as the CuTe DSL runs it on the integers of cute/integer.h, over the
+// shapes of coalesce_x(A) (`a_shapes`, at least one): A's strides only
+// scale the result, so they are not needed (which lets the twin's basis
+// strides use it). CuTe's weak checks, applied where both integers are
+// static, as the DSL applies them: the stride to divide out, d', and a
+// mode's size n pass when d' % n == 0 or d' < n ("Stride Divisibility
+// Condition"), and the elements placed in a mode must divide those still
+// to place ("Shape Divisibility Condition"). A `?` passes every check, and
+// a wrong result the checks let through is returned, as the DSL returns
+// it (the twin's WrongLayoutWarning finds it). A `?` divided by a static
+// 1 stays itself (observed: (?{div=8},4):(1,?{div=8}) o 16:1 is
+// (?{div=8},?):(1,?{div=8})).
+// Errors: a failed check, a static 0 divisor ("division by zero").
+absl::StatusOr<std::vector<SourcedMode>> DslCompositionLeaf(
+    absl::Span<const Int> a_shapes, Int s, Int d);
+
+// DslComposition
+//
+// A o B as the CuTe DSL computes it, A given by its leaves (integer
+// strides, `?`s allowed; sizes of 0 or below are not refused): coalesce_x
+// of A, then DslCompositionLeaf for each leaf of B, whose modes are
+// coalesced (known integers only, cute/coalesce.h) and take B's leaf's
+// place (one mode an integer, none 1:0). Returns (shape, stride).
+// Errors: those of DslCompositionLeaf, a stride that overflows int64.
+absl::StatusOr<std::pair<IntTuple, IntTuple>> DslComposition(
+    const Modes& a_leaves, const IntTuple& b_shape, const IntTuple& b_stride);
+
+}  // namespace internal
 
 }  // namespace hlolayout::cute
 

@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
+#include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/int_tuple.h"
 #include "hlolayout/cute/integer.h"
 #include "hlolayout/cute/inverse.h"
@@ -134,6 +135,71 @@ TEST(DslLeftInverse, UncheckedAsTheDsl) {
   // CuTe's divisibility condition holds for the DSL too.
   EXPECT_NE(dsl(L(T({S(4), S(2)}), T({S(2), S(3)}))).find("multiple"),
             std::string::npos);
+}
+
+// The DSL's A o B, printed as the DSL prints a layout, or the error.
+std::string DslCompose(const Layout& a, const Layout& b) {
+  absl::StatusOr<std::pair<IntTuple, IntTuple>> r =
+      internal::DslComposition(a.leaf_modes(), b.shape(), b.stride());
+  if (!r.ok()) return std::string(r.status().message());
+  return DslText(r->first) + ":" + DslText(r->second);
+}
+
+TEST(DslComposition, UnknownIntegers) {
+  // cute.composition((m,4):(1,m), 16:1): ceil_div(m, 1) is m itself.
+  EXPECT_EQ(DslCompose(L(T({M(), S(4)}), T({S(1), M()})), L(S(16), S(1))),
+            "(?{div=8},?):(1,?{div=8})");
+  // ((4,m):(1,4), k:1), k a ?{div=32}: min(4, k) keeps gcd 4.
+  EXPECT_EQ(DslCompose(L(T({S(4), M()}), T({S(1), S(4)})), L(Q(64, 32), S(1))),
+            "(?{div=4},?):(1,4)");
+  // ((4,m,2):(1,4,4m), k:2).
+  EXPECT_EQ(DslCompose(L(T({S(4), M(), S(2)}), T({S(1), S(4), Q(64, 32)})),
+                       L(Q(64, 32), S(2))),
+            "(?{div=2},?,?):(2,4,?{div=32})");
+  // ((8,4):(1,8), (k):(1)): B's profile stays.
+  EXPECT_EQ(DslCompose(L(T({S(8), S(4)}), T({S(1), S(8)})),
+                       L(T({Q(64, 32)}), T({S(1)}))),
+            "(?{div=32}):(1)");
+}
+
+TEST(DslComposition, WeakChecksOnStaticIntegersOnly) {
+  // CuTe's weak check lets (4,3):(1,5) o 4:3 through, a wrong layout the
+  // DSL prints; with a `?` size, the checks are skipped.
+  EXPECT_EQ(DslCompose(L(T({S(4), S(3)}), T({S(1), S(5)})), L(S(4), S(3))),
+            "(2,2):(3,5)");
+  EXPECT_EQ(
+      DslCompose(L(T({Q(3, 1), S(4)}), T({S(1), Q(3, 1)})), L(S(4), S(2))),
+      "(?,?):(2,?)");
+  // Both refused by the DSL too ("unable to compute the following
+  // composition"): (2,6):(1,3) o 2:3 (3 % 2 != 0 and 3 >= 2), and
+  // (4,8):(1,5) o 3:2 (2 elements of mode 0 do not divide 3).
+  EXPECT_NE(DslCompose(L(T({S(2), S(6)}), T({S(1), S(3)})), L(S(2), S(3)))
+                .find("Stride Divisibility Condition"),
+            std::string::npos);
+  EXPECT_NE(DslCompose(L(T({S(4), S(8)}), T({S(1), S(5)})), L(S(3), S(2)))
+                .find("Shape Divisibility Condition"),
+            std::string::npos);
+  // A stride past int64 is refused (the DSL: "unable to compute").
+  EXPECT_NE(DslCompose(L(T({S(2), S(2)}), T({S(1), S(int64_t{1} << 40)})),
+                       L(S(2), S(int64_t{1} << 30)))
+                .find("overflows int64"),
+            std::string::npos);
+}
+
+TEST(DslCompositionLeaf, FactorsAndSources) {
+  // (4,8) o (2,4):(4,1) leaf 2:4 takes mode 1 (factor 1), leaf 4:1 mode 0.
+  const Int shapes[] = {Int::Static(4), Int::Static(8)};
+  absl::StatusOr<std::vector<internal::SourcedMode>> r =
+      internal::DslCompositionLeaf(shapes, Int::Static(2), Int::Static(4));
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->size(), 1u);
+  EXPECT_EQ((*r)[0].shape.value, 2);
+  EXPECT_EQ((*r)[0].factor.value, 1);
+  EXPECT_EQ((*r)[0].source, 1);
+  // A stride 0 is its own stride (source -1).
+  r = internal::DslCompositionLeaf(shapes, Int::Static(3), Int::Static(0));
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ((*r)[0].source, -1);
 }
 
 }  // namespace

@@ -13,11 +13,13 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "_binding.h"
 #include "absl/strings/match.h"
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
+#include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/dsl_index.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/layout.h"
@@ -175,6 +177,52 @@ void RegisterDslQueries(py::module_& m) {
       "stride is a known 0 (cute/coalesce.h FilterZeros).");
 }
 
+// CuTe's composition as the DSL runs it (cute/composition.h).
+void RegisterDslComposition(py::module_& m) {
+  m.def(
+      "cute_dsl_composition",
+      [](py::handle a_shapes, py::handle a_strides, py::handle b_shape,
+         py::handle b_stride) {
+        const auto r = DslUnwrap(cute::internal::DslComposition(
+            LeavesFromPy(a_shapes, a_strides), CuteTupleFromPy(b_shape),
+            CuteTupleFromPy(b_stride)));
+        return py::make_tuple(CuteTupleToPy(r.first), CuteTupleToPy(r.second));
+      },
+      py::arg("a_shapes"), py::arg("a_strides"), py::arg("b_shape"),
+      py::arg("b_stride"),
+      "A o B as the DSL computes it, A given by its flat leaves "
+      "a_shapes:a_strides, as (shape, stride) (cute/composition.h "
+      "DslComposition: CuTe's weak checks on static integers only).");
+  m.def(
+      "cute_dsl_composition_leaf",
+      [](py::handle a_shapes, py::handle s, py::handle d) {
+        std::vector<cute::Int> shapes;
+        const cute::IntTuple t = CuteTupleFromPy(a_shapes);
+        for (const cute::IntTuple& e : t.elements()) {
+          if (!e.is_int()) throw py::type_error("a_shapes: flat integers");
+          shapes.push_back(e.integer());
+        }
+        const cute::IntTuple si = CuteTupleFromPy(s), di = CuteTupleFromPy(d);
+        if (!si.is_int() || !di.is_int()) {
+          throw py::type_error("s and d: integers");
+        }
+        const std::vector<cute::internal::SourcedMode> modes =
+            DslUnwrap(cute::internal::DslCompositionLeaf(shapes, si.integer(),
+                                                         di.integer()));
+        py::list out;
+        for (const cute::internal::SourcedMode& m : modes) {
+          out.append(
+              py::make_tuple(IntToPy(m.shape), IntToPy(m.factor), m.source));
+        }
+        return out;
+      },
+      py::arg("a_shapes"), py::arg("s"), py::arg("d"),
+      "The modes of coalesce_x(A) o s:d as the DSL computes them, from A's "
+      "flat shapes a_shapes (a tuple): [(shape, factor, source)], the "
+      "stride factor times A's stride `source` (-1: factor itself) "
+      "(cute/composition.h DslCompositionLeaf).");
+}
+
 }  // namespace
 
 bool DslIntFromPy(py::handle h, cute::Int* out) {
@@ -197,6 +245,7 @@ py::object DslIntToPy(cute::Int v) {
 
 void RegisterCuteDsl(py::module_& m) {
   RegisterDslQueries(m);
+  RegisterDslComposition(m);
   m.def(
       "cute_dsl_register_int",
       [](py::object type, py::object make) {

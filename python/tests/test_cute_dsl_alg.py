@@ -448,9 +448,9 @@ def test_the_written_out_divide_of_a_dynamic_mode_is_the_general_one(
 
 
 def test_a_composed_leaf_is_returned_as_coalesce_returns_it():
-    # issue 47 item 15: _composition_impl does not coalesce a leaf's result
-    # whose shape is a flat tuple of dynamic integers (it coalesces to
-    # itself). Over random dynamic left operands and static right leaves,
+    # issue 47 item 15: a leaf's result whose shape is a flat tuple of
+    # dynamic integers coalesces to itself (the C++ core's DslComposition
+    # coalesces every leaf's modes). Over random dynamic left operands and static right leaves,
     # a result of several modes is what coalescing it again gives, integer
     # by integer.
     import random
@@ -472,7 +472,7 @@ def test_a_composed_leaf_is_returned_as_coalesce_returns_it():
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                r = _algebra._composition_impl(lhs.sh, lhs.st, n, d, True)
+                r = _algebra._compose(lhs, _algebra.Layout(n, d))
                 again = _algebra.coalesce(r)
         except (ValueError, ZeroDivisionError):
             continue
@@ -631,3 +631,48 @@ def test_shape_div_refuses_sizes_that_are_not_positive(a, b):
 def test_coalesce_and_filter_on_the_cpp_core(expr, dsl):
     m = _q(16, 8)
     assert cute.pretty_str(eval(expr, {"cute": cute, "m": m})) == dsl
+
+
+# composition is the C++ core's (cute/composition.h DslComposition: CuTe's
+# weak checks on static integers only, each leaf's modes coalesced); each
+# answer is what the DSL printed for the same call (nvidia-cutlass-dsl
+# 4.8.1 on the CPU, m a `?{div=8}`, k a `?{div=32}`).
+@pytest.mark.parametrize("expr, dsl", [
+    ("cute.composition(cute.make_layout((m, 4)), cute.make_layout(16))",
+     "(?{div=8},?):(1,?{div=8})"),
+    ("cute.composition(cute.make_layout((4, m)), cute.make_layout(k))",
+     "(?{div=4},?):(1,4)"),
+    ("cute.composition(cute.make_layout((4, m, 2)),"
+     " cute.make_layout(k, stride=2))", "(?{div=2},?,?):(2,4,?{div=32})"),
+    ("cute.composition(cute.make_layout((8, 4)), cute.make_layout((k,)))",
+     "(?{div=32}):(1)"),
+    ("cute.composition(cute.make_layout((4, cute.Int32(4))),"
+     " cute.make_layout((2, 2), stride=(-1, 4)))", "(2,2):(-1,4)"),
+    ("cute.composition(cute.make_layout((3, cute.Int32(4))),"
+     " cute.make_layout(4, stride=2))", "(2,2):(2,3)"),
+    ("cute.composition(cute.make_layout((cute.Int32(3), 4)),"
+     " cute.make_layout(4, stride=2))", "(?,?):(2,?)"),
+    ("cute.composition(cute.make_identity_layout((4, 8)),"
+     " cute.make_layout((2, 4), stride=(4, 1)))", "(2,4):(1@1,1@0)"),
+    ("cute.composition(cute.make_layout((4, 3), stride=(1, 5)),"
+     " cute.make_layout(4, stride=3))", "(2,2):(3,5)"),
+    ("cute.composition(cute.make_layout((4, cute.Int32(4))),"
+     " cute.make_layout(6, stride=3))", "(2,3):(3,4)"),
+])
+def test_composition_on_the_cpp_core(expr, dsl):
+    # Unchecked: the last three are the DSL's wrong answers (the checked
+    # twin raises WrongLayoutError in the tests' strict mode).
+    env = {"cute": cute, "m": _q(16, 8), "k": _q(64, 32)}
+    with cute.unchecked():
+        assert cute.pretty_str(eval(expr, env)) == dsl
+
+
+# A stride past int64 is refused, as the DSL refuses it ("unable to compute
+# the following composition"); the old Python engine's big integers
+# crashed in NumPy (UFuncTypeError) instead.
+@pytest.mark.parametrize("a_shape", [(2, 2), (2, "dyn")])
+def test_composition_refuses_a_stride_past_int64(a_shape):
+    shape = tuple(cute.Int32(4) if x == "dyn" else x for x in a_shape)
+    with pytest.raises(cute.Refusal, match="overflows int64"):
+        cute.composition(cute.make_layout(shape, stride=(1, 2**40)),
+                         cute.make_layout(2, stride=2**30))

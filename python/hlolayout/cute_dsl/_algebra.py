@@ -278,14 +278,12 @@ def composition(lhs, rhs, checked=True):
     if rhs is None:
         return lhs
     if isinstance(rhs, Layout):
-        flat = coalesce_x(lhs)
-        result = _composition_impl(flat.sh, flat.st, rhs.sh,
-                                   rhs.st, checked)
+        result = _compose(lhs, rhs)
         # A left operand of one mode s:d (once coalesced) maps x to x * d
         # for every x (the last mode takes the whole index), and the result
         # is rhs with its strides times d: it is the composition, there is
         # nothing to check (a divide's mode composes so).
-        if _config.checked() and type(flat.sh) is tuple:
+        if _config.checked() and type(coalesce_x(lhs).sh) is tuple:
             witness = _verify().composition_witness(lhs, rhs, result)
             if witness:
                 return _wrong("composition", "composition %s o %s: CuTe's "
@@ -304,75 +302,30 @@ def composition(lhs, rhs, checked=True):
     raise TypeError("composition: unsupported right operand %r" % (rhs,))
 
 
-def _composition_impl(lshape, lstride, rshape, rstride, checked):
-    """CuTe's composition_impl; the DSL coalesces what each leaf of the
-    right operand gives (a no-op when every integer is static: the left
-    operand is already coalesced)."""
-    if type(rshape) is tuple:
-        modes = [_composition_impl(lshape, lstride, s, d, checked)
-                 for s, d in zip(rshape, rstride)]
-        return make_layout_of(modes)
-    result = _composition_leaf(lshape, lstride, rshape, rstride, checked)
-    sh = result.sh
-    if type(sh) is tuple:
-        # A flat shape of dynamic integers only coalesces to itself: no
-        # static size 1 to drop, no static mode to merge (cute/coalesce.h).
-        for x in sh:
-            if type(x) is int or type(x) is tuple:
-                return coalesce(result)
-    return result
-
-
-def _composition_leaf(lshape, lstride, rshape, rstride, checked):
-    if type(rshape) is tuple:
-        modes = [_composition_impl(lshape, lstride, s, d, checked)
-                 for s, d in zip(rshape, rstride)]
-        return make_layout_of(modes)
-    if isinstance(rstride, ScaledBasis):
+def _compose(lhs, rhs):
+    """CuTe's composition as the DSL runs it, on the C++ core
+    (cute/composition.h DslComposition: CuTe's weak checks on static
+    integers only, each leaf's modes coalesced). A left operand with basis
+    strides goes leaf by leaf (DslCompositionLeaf), its strides scaling
+    the core's factors here."""
+    if any(isinstance(d, ScaledBasis) for d in _tuples.leaves(rhs.st)):
         raise Refusal("composition with a ScaledBasis stride on the right "
                       "is not supported by the twin")
-    if is_constant(0, rstride):
-        return Layout(rshape, rstride)
-    if type(lshape) is not tuple:
-        return Layout(rshape, _mul(rstride, lstride))
-    result_shape, result_stride = [], []
-    rest_shape, rest_stride = rshape, rstride
-    for i in range(len(lshape) - 1):
-        curr_shape, curr_stride = lshape[i], lstride[i]
-        if _static(curr_shape) and _static(rest_stride):
-            if not (_tmod(rest_stride, curr_shape) == 0 or
-                    rest_stride < curr_shape):
-                raise Refusal("composition: Stride Divisibility Condition: "
-                              "stride %d and shape %d" %
-                              (rest_stride, curr_shape))
-        abs_rest = _ints.absolute(rest_stride)
-        next_shape = _ints.ceil_div(curr_shape, abs_rest)
-        next_stride = _ints.mul(_ints.ceil_div(abs_rest, curr_shape),
-                                _ints.signum(rest_stride))
-        if is_constant(1, next_shape) or is_constant(1, rest_shape):
-            rest_stride = next_stride
-            continue
-        new_shape = _ints.minimum(next_shape, rest_shape)
-        if _static(new_shape) and _static(rest_shape):
-            if rest_shape % new_shape:
-                raise Refusal("composition: Shape Divisibility Condition: "
-                              "%d does not divide %d" %
-                              (new_shape, rest_shape))
-        result_shape.append(new_shape)
-        result_stride.append(_mul(rest_stride, curr_stride))
-        rest_shape = _ints.div(rest_shape, new_shape)
-        rest_stride = next_stride
-    if not result_shape:
-        return Layout(rest_shape, _mul(rest_stride, lstride[-1]))
-    if is_constant(1, rest_shape):
-        return Layout(unwrap(tuple(result_shape)),
-                      unwrap(tuple(result_stride)))
-    return Layout(tuple(result_shape) + (rest_shape,),
-                  tuple(result_stride) + (_mul(rest_stride, lstride[-1]),))
+    if not _has_basis_strides(lhs):
+        return Layout(*_core_calls.composition(
+            wrap(flatten(lhs.sh)), wrap(flatten(lhs.st)), rhs.sh, rhs.st))
+    flat = coalesce_x(lhs)
+    shapes, strides = wrap(flat.sh), wrap(flat.st)
 
-
-def _tmod(a, b):
-    return _ints._tmod(a, b)
+    def leaf(s, d):
+        if type(s) is tuple:
+            return make_layout_of([leaf(a, b) for a, b in zip(s, d)])
+        modes = [(sh, f if k < 0 else _mul(f, strides[k]))
+                 for sh, f, k in _core_calls.composition_leaf(shapes, s, d)]
+        result = Layout(unwrap(tuple([m[0] for m in modes])),
+                        unwrap(tuple([m[1] for m in modes])))
+        return coalesce(result) if len(modes) > 1 else result
+    return leaf(rhs.sh, rhs.st)
 
 
 # ---------------------------------------------------------------------------

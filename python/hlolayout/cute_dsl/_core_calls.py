@@ -14,7 +14,7 @@ size and product_each (cute/int_tuple.h Product), shape_div (ShapeDiv),
 cosize (cute/layout.h cosize_int), crd2idx and idx2crd (cute/dsl_index.h);
 coalesce, filter and filter_zeros (cute/coalesce.h) and complement
 (cute/complement.h) on flat leaves; right_inverse and left_inverse
-(cute/inverse.h).
+(cute/inverse.h); composition (cute/composition.h).
 A refusal of the core is the twin's Refusal (a ValueError, defined here
 so that the twin's other modules take it from the lowest one) with the
 core's message; where CuTe's algorithm divides by zero, ZeroDivisionError,
@@ -90,6 +90,27 @@ def complement_leaves(shapes, strides, cotarget):
     where A is not injective or has a negative stride)."""
     r = _call(_core.cute_dsl_complement_leaves, shapes, strides, cotarget)
     return _plain_like(r, (shapes, strides, cotarget))
+
+
+def composition(a_shapes, a_strides, b_shape, b_stride):
+    """A o B as the DSL computes it, A given by its flat leaves
+    a_shapes:a_strides (integer strides), as (shape, stride)
+    (cute/composition.h DslComposition: CuTe's weak checks on static
+    integers only)."""
+    r = _call(_core.cute_dsl_composition, a_shapes, a_strides, b_shape,
+              b_stride)
+    return _plain_like(r, (a_shapes, a_strides, b_shape, b_stride))
+
+
+def composition_leaf(a_shapes, s, d):
+    """The modes of coalesce_x(A) o s:d as the DSL computes them, from the
+    flat shapes of coalesce_x(A): [(shape, factor, source)], the stride
+    being factor times A's stride `source` (-1: factor itself)
+    (cute/composition.h DslCompositionLeaf)."""
+    r = _call(_core.cute_dsl_composition_leaf, a_shapes, s, d)
+    if _has_plain((a_shapes, s, d)):
+        r = [(_plain(sh), _plain(f), k) for sh, f, k in r]
+    return r
 
 
 def right_inverse(shape, stride):
