@@ -702,6 +702,147 @@ std::vector<int64_t> PartitionerClones(const ModuleGraph& g,
   return channel;
 }
 
+// XLA:TPU's SPMD partitioner clones a reducer for each collective, reduce
+// and scatter it writes, as it walks the program, and numbers the
+// collectives' channels as it goes. The place of such a clone among the
+// others (docs/xla-tpu.md, "Value ids"): a collective's by its channel; a
+// reduce's or scatter's (a clone, ".clone" in its name) just after the
+// largest channel of the collectives its operands come from, directly or
+// not (through fusions, loops and calls, and into a computation from what
+// flows into its caller). -1 for the computations that are not such clones.
+class TpuPartitionerTimes {
+ public:
+  TpuPartitionerTimes(const ModuleGraph& g, const std::vector<GpuPass>& pass)
+      : g_(g), m_(g.module) {
+    const int64_t comps = static_cast<int64_t>(m_.computations.size());
+    caller_.assign(comps, -1);
+    up_.resize(comps);
+    inside_.resize(comps);
+    inside_done_.assign(comps, false);
+    for (int64_t c = 0; c < comps; ++c) {
+      const int64_t n =
+          static_cast<int64_t>(m_.computations[c].instructions.size());
+      for (int64_t k = 0; k < n; ++k) {
+        for (int64_t callee : CallsOf(c, k)) {
+          if (callee >= 0 && callee != c && caller_[callee] < 0) {
+            caller_[callee] = c * kSlot + k;
+          }
+        }
+      }
+    }
+    times_.assign(comps, -1);
+    for (int64_t c = 0; c < comps; ++c) ScanComputation(c, pass);
+  }
+
+  const std::vector<int64_t>& times() const { return times_; }
+
+ private:
+  static constexpr int64_t kSlot = int64_t{1} << 31;
+  // Channels are taken up to kMaxChannel (so that 2 ch + 3 fits).
+  static constexpr int64_t kMaxChannel = INT64_MAX / 4;
+  // The largest channel (-1 when none).
+  struct Channels {
+    int64_t high = -1;
+    void Add(const Channels& o) { high = std::max(high, o.high); }
+    void Add(int64_t ch) {
+      high = std::max(high, std::clamp(ch, int64_t{-1}, kMaxChannel));
+    }
+  };
+
+  absl::Span<const int64_t> CallsOf(int64_t c, int64_t k) const {
+    return g_.Calls(g_.df.computation_first[c] + k);
+  }
+
+  // The channels of an instruction: its own and those of what it calls.
+  Channels Own(int64_t c, int64_t k) {
+    Channels ch;
+    if (const auto id = m_.computations[c].instructions[k].channel_id()) {
+      ch.Add(*id);
+    }
+    for (int64_t callee : CallsOf(c, k)) {
+      if (callee >= 0) ch.Add(Inside(callee));
+    }
+    return ch;
+  }
+
+  Channels Inside(int64_t c) {
+    if (inside_done_[c]) return inside_[c];
+    inside_done_[c] = true;
+    Channels ch;
+    const int64_t n =
+        static_cast<int64_t>(m_.computations[c].instructions.size());
+    for (int64_t k = 0; k < n; ++k) ch.Add(Own(c, k));
+    return inside_[c] = ch;
+  }
+
+  // Per instruction of `c`: the largest channel its operands come from,
+  // directly or not (-1 when none).
+  const std::vector<int64_t>& UpOf(int64_t c) {
+    std::vector<int64_t>& up = up_[c];
+    if (!up.empty()) return up;
+    const InstructionGraph& ig = g_.Graph(c);
+    const int64_t n = static_cast<int64_t>(ig.operands.size());
+    static const std::vector<int64_t> kNone;
+    const std::vector<int64_t> order = InstructionPostOrder(
+        n, [&](int64_t i) { return ig.operands[i]; },
+        [&](int64_t) -> const std::vector<int64_t>& { return kNone; },
+        [&](int64_t) { return false; });
+    std::vector<int64_t> with_own(n, -1);
+    up.assign(n, -1);
+    for (int64_t k : order) {
+      for (int64_t o : ig.operands[k]) up[k] = std::max(up[k], with_own[o]);
+      with_own[k] = std::max(up[k], Own(c, k).high);
+    }
+    return up;
+  }
+
+  // The largest channel that flows into instruction k of computation c:
+  // from its operands, else from what flows into c's caller (-1 when none).
+  int64_t UpAt(int64_t c, int64_t k) {
+    for (int depth = 0; depth < 64; ++depth) {
+      const int64_t up = UpOf(c)[k];
+      if (up >= 0 || caller_[c] < 0) return up;
+      const int64_t at = caller_[c];
+      c = at / kSlot;
+      k = at % kSlot;
+    }
+    return -1;
+  }
+
+  // The clones reducing in computation `c`.
+  void ScanComputation(int64_t c, const std::vector<GpuPass>& pass) {
+    const auto& instructions = m_.computations[c].instructions;
+    for (size_t k = 0; k < instructions.size(); ++k) {
+      const HloInstruction& in = instructions[k];
+      const int64_t callee = g_.CalledComputation(in, "to_apply");
+      if (callee < 0 || callee == m_.entry_index ||
+          pass[callee] != GpuPass::kNone ||
+          ImportedNumbers(m_.computations[callee].header.name)) {
+        continue;
+      }
+      const bool collective = ReducesWithAComputation(in);
+      if (!collective && !CloneNumbers(m_.computations[callee].header.name)) {
+        continue;
+      }
+      const absl::optional<int64_t> id = in.channel_id();
+      // A collective at 2 ch + 2; a reduce or scatter just after the
+      // largest channel it comes from (2 ch + 3; 1 when none).
+      const int64_t t = collective && id.has_value()
+                            ? 2 * std::clamp(*id, int64_t{-1}, kMaxChannel) + 2
+                            : 2 * UpAt(c, static_cast<int64_t>(k)) + 3;
+      if (times_[callee] < 0 || t < times_[callee]) times_[callee] = t;
+    }
+  }
+
+  const ModuleGraph& g_;
+  const HloModule& m_;
+  std::vector<int64_t> caller_;
+  std::vector<std::vector<int64_t>> up_;
+  std::vector<Channels> inside_;
+  std::vector<bool> inside_done_;
+  std::vector<int64_t> times_;
+};
+
 // (class, then three keys, then the text position) of a computation made
 // before fusion (GpuEarlyComputations).
 using EarlyKey = std::tuple<int, int64_t, int64_t, int64_t>;
@@ -754,9 +895,10 @@ void SortEarly(const HloModule& m,
 // derived from regions (by region, then the number ending the name), then
 // the reducers the split-k rewriter made for dots
 // ("dot.N.reduce_sub_computation", by N, a bare "dot" first). With `tpu`,
-// XLA:TPU's (docs/xla-tpu.md, "Value ids"): clones by their clone number
-// first, then passes' reducers ("X.reduce_sub_computation"), then the
-// cloned loops, then fusion bodies of names no fusion pass gives.
+// XLA:TPU's (docs/xla-tpu.md, "Value ids"): the SPMD partitioner's clones
+// by TpuPartitionerTimes, clones by their clone number first, then passes'
+// reducers ("X.reduce_sub_computation"), then the cloned loops, then fusion
+// bodies of names no fusion pass gives.
 std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
                                           const std::vector<GpuPass>& pass,
                                           bool tpu, int64_t* imported) {
@@ -775,7 +917,12 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
   for (const HloComputation& computation : m.computations) {
     names.insert(computation.header.name);
   }
-  const std::vector<int64_t> partitioner = PartitionerClones(g, pass);
+  const bool spmd =
+      m.entry_index >= 0 &&
+      absl::EndsWith(m.computations[m.entry_index].header.name, "_spmd");
+  const std::vector<int64_t> partitioner =
+      tpu && spmd ? TpuPartitionerTimes(g, pass).times()
+                  : PartitionerClones(g, pass);
   for (int64_t c = 0; c < comps; ++c) {
     if (pass[c] != GpuPass::kNone) continue;
     const absl::string_view name = name_of(c);

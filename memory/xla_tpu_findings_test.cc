@@ -48,6 +48,11 @@ constexpr char kScanLstm[] =
 constexpr char kRolledV6e[] =
     "memory/testdata_xla_tpu/"
     "module_1425.jit__lambda.cl_933746096.after_optimizations";
+// v5e, SPMD on 8: a mixture-of-experts gradient whose scatter's reducer
+// the partitioner cloned between two all-reduces' (channels 6 and 7).
+constexpr char kMoeExpert[] =
+    "memory/testdata_xla_tpu/"
+    "module_9923.jit__lambda.cl_933746096.after_optimizations";
 
 // "<12 a.1{0} @1> (size=512,offset=0)" lines of a buffer-assignment text:
 // (name with index, memory space) -> size.
@@ -210,10 +215,14 @@ TEST_P(TpuDump, MemoryAnalysisIsXlaTpus) {
 // v6e fori_loop with bitcast_fusion clones is XLA:TPU's under XLA:GPU's
 // guess too (a case kept, not the evidence for "bitcast_fusion clones
 // last", which the harness's v6e runs carry). The v5p all_to_all's ids are
-// not XLA:TPU's (open: known_tpu_differences.txt).
+// not XLA:TPU's (open: known_tpu_differences.txt). In the SPMD
+// mixture-of-experts gradient the scatter's reducer clone goes after the
+// clones of the all-reduces its operands come from (channel 6) and before
+// the next one's (7), where a place by channels alone put it after them
+// all.
 TEST(XlaTpu, ValueIdsAreXlaTpus) {
-  for (const char* base :
-       {kStep, kDynamicIndex, kCummax, kLoopInVmem, kScanLstm, kRolledV6e}) {
+  for (const char* base : {kStep, kDynamicIndex, kCummax, kLoopInVmem,
+                           kScanLstm, kRolledV6e, kMoeExpert}) {
     const std::string text = ReadTestData(absl::StrCat(base, ".txt"));
     const HloModule module = ReadModule(text);
     BufferAssignmentOptions options;
