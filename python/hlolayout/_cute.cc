@@ -954,60 +954,89 @@ PyObject* ComposedShape(PyObject* self, void*) {
   return Guard([&] { return ToPy(Self(self)->any.shape()); });
 }
 
+// Each doc's first line is the signature, as pybind11 writes it (the stubs
+// are written from it, python/hlolayout/_stubgen.py); the slots' signatures
+// are in _cute_layout.py's _slot_signatures.
 PyMethodDef kLayoutMethods[] = {
-    {"size", SizeMethod, METH_NOARGS, "The number of coordinates."},
+    {"size", SizeMethod, METH_NOARGS,
+     "size(self) -> int\n\nThe number of coordinates."},
     {"cosize", CosizeMethod, METH_NOARGS,
-     "1 + the largest offset span (absolute strides)."},
+     "cosize(self) -> int\n\n1 + the largest offset span (absolute strides)."},
     {"idx2crd", Idx2CrdMethod, METH_O,
-     "The natural coordinate of a 1-D index (a nested tuple)."},
+     "idx2crd(self, index: IntTuple) -> IntTuple\n\nThe natural coordinate "
+     "of a 1-D index (a nested tuple)."},
     {"table", TableMethod, METH_NOARGS,
-     "A rank-2 layout as a grid of offsets (CuTe's print_layout), as text."},
+     "table(self) -> str\n\nA rank-2 layout as a grid of offsets (CuTe's "
+     "print_layout), as text."},
     {nullptr, nullptr, 0, nullptr}};
 
 PyGetSetDef kLayoutGetSet[] = {
-    {"shape", ShapeOf, nullptr, "The shape, ints and nested tuples.", nullptr},
-    {"stride", StrideOf, nullptr, "The stride, ints and nested tuples.",
-     nullptr},
+    {"shape", ShapeOf, nullptr,
+     "(self) -> IntTuple\n\nThe shape, ints and nested tuples.", nullptr},
+    {"stride", StrideOf, nullptr,
+     "(self) -> IntTuple\n\nThe stride, ints and nested tuples.", nullptr},
     {"cute", CuteText, nullptr,
-     "CuTe's print of the layout, static integers as _N.", nullptr},
-    {"rank", RankOf, nullptr, "The number of top-level modes.", nullptr},
-    {"depth", DepthOf, nullptr, "The nesting depth of the shape.", nullptr},
+     "(self) -> str\n\nCuTe's print of the layout, static integers as _N.",
+     nullptr},
+    {"rank", RankOf, nullptr, "(self) -> int\n\nThe number of top-level modes.",
+     nullptr},
+    {"depth", DepthOf, nullptr,
+     "(self) -> int\n\nThe nesting depth of the shape.", nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 PyMethodDef kSwizzleMethods[] = {
-    {"size", SizeMethod, METH_NOARGS, "The period, 2^(bits+base+|shift|)."},
-    {"cosize", CosizeMethod, METH_NOARGS, "The period, as size()."},
+    {"size", SizeMethod, METH_NOARGS,
+     "size(self) -> int\n\nThe period, 2^(bits+base+|shift|)."},
+    {"cosize", CosizeMethod, METH_NOARGS,
+     "cosize(self) -> int\n\nThe period, as size()."},
     {nullptr, nullptr, 0, nullptr}};
 
 PyGetSetDef kSwizzleGetSet[] = {
-    {"bits", SwizzleField, nullptr, "B", reinterpret_cast<void*>(0)},
-    {"base", SwizzleField, nullptr, "M", reinterpret_cast<void*>(1)},
-    {"shift", SwizzleField, nullptr, "S", reinterpret_cast<void*>(2)},
-    {"yyy_msk", SwizzleField, nullptr, "The mask of the bits read.",
-     reinterpret_cast<void*>(3)},
-    {"zzz_msk", SwizzleField, nullptr, "The mask of the bits written.",
+    {"bits", SwizzleField, nullptr, "(self) -> int\n\nB",
+     reinterpret_cast<void*>(0)},
+    {"base", SwizzleField, nullptr, "(self) -> int\n\nM",
+     reinterpret_cast<void*>(1)},
+    {"shift", SwizzleField, nullptr, "(self) -> int\n\nS",
+     reinterpret_cast<void*>(2)},
+    {"yyy_msk", SwizzleField, nullptr,
+     "(self) -> int\n\nThe mask of the bits read.", reinterpret_cast<void*>(3)},
+    {"zzz_msk", SwizzleField, nullptr,
+     "(self) -> int\n\nThe mask of the bits written.",
      reinterpret_cast<void*>(4)},
-    {"cute", CuteText, nullptr, "CuTe's print, Sw<B,M,S>.", nullptr},
+    {"cute", CuteText, nullptr, "(self) -> str\n\nCuTe's print, Sw<B,M,S>.",
+     nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 PyMethodDef kComposedMethods[] = {
-    {"size", SizeMethod, METH_NOARGS, "The inner layout's size."},
+    {"size", SizeMethod, METH_NOARGS,
+     "size(self) -> int\n\nThe inner layout's size."},
     {"cosize", CosizeMethod, METH_NOARGS,
-     "The inner layout's cosize (CuTe's; pycute's is the outer function's)."},
+     "cosize(self) -> int\n\nThe inner layout's cosize (CuTe's; pycute's is "
+     "the outer function's)."},
     {"table", TableMethod, METH_NOARGS,
-     "A rank-2 layout as a grid of offsets (CuTe's print_layout), as text."},
+     "table(self) -> str\n\nA rank-2 layout as a grid of offsets (CuTe's "
+     "print_layout), as text."},
     {nullptr, nullptr, 0, nullptr}};
 
 PyGetSetDef kComposedGetSet[] = {
     {"layoutB", ComposedOuter, nullptr,
-     "The outer function (pycute's name; CuTe's layout_a).", nullptr},
+     "(self) -> Union[Swizzle, Layout, ComposedLayout]\n\nThe outer function "
+     "(pycute's name; CuTe's layout_a).",
+     nullptr},
     {"offset", ComposedOffsetOf, nullptr,
-     "The offset: an int, or 'smem_ptr[16b](unset)'.", nullptr},
+     "(self) -> Union[int, str]\n\nThe offset: an int, or "
+     "'smem_ptr[16b](unset)'.",
+     nullptr},
     {"layoutA", ComposedInner, nullptr,
-     "The inner layout (pycute's name; CuTe's layout_b).", nullptr},
-    {"shape", ComposedShape, nullptr, "The inner layout's shape.", nullptr},
-    {"cute", CuteText, nullptr, "CuTe's print, A o O o B.", nullptr},
-    {"rank", RankOf, nullptr, "The number of top-level modes.", nullptr},
+     "(self) -> Union[Layout, ComposedLayout]\n\nThe inner layout (pycute's "
+     "name; CuTe's layout_b).",
+     nullptr},
+    {"shape", ComposedShape, nullptr,
+     "(self) -> IntTuple\n\nThe inner layout's shape.", nullptr},
+    {"cute", CuteText, nullptr, "(self) -> str\n\nCuTe's print, A o O o B.",
+     nullptr},
+    {"rank", RankOf, nullptr, "(self) -> int\n\nThe number of top-level modes.",
+     nullptr},
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 PyObject* AbstractNew(PyTypeObject* type, PyObject*, PyObject*) {

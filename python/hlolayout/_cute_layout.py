@@ -29,6 +29,10 @@ from CuTe's C++ these follow the C++; docs/cute.md ("Python") lists each
 difference.
 """
 
+from __future__ import annotations
+
+from typing import Optional
+
 from . import _hlolayout as _core
 
 __all__ = ["LayoutBase", "Layout", "Swizzle", "ComposedLayout", "is_layout",
@@ -66,7 +70,7 @@ outer function, CuTe's A). Its shape, size and cosize are layoutA's (CuTe's;
 pycute's cosize is layoutB's)."""
 
 
-def _repr_svg_(self):
+def _repr_svg_(self) -> Optional[str]:
     """Jupyter shows a layout as `hlolayout cute draw --svg -` draws it."""
     try:
         return _core.cute_draw(self.cute, True)
@@ -75,6 +79,31 @@ def _repr_svg_(self):
 
 
 Layout._repr_svg_ = _repr_svg_
+
+# The signatures of the slots the types define in C (_cute.cc), whose docs
+# are CPython's: the stubs' (_stubgen.py); the methods' and getters' are the
+# first lines of their docs.
+Layout._slot_signatures = {
+    "__init__": "(self, shape: Union[IntTuple, str, Layout], "
+                "stride: Optional[IntTuple] = ...) -> None",
+    "__hash__": "(self) -> int",
+    "__call__": "(self, *coord: Any) -> Any",
+    "__len__": "(self) -> int",
+    "__getitem__": "(self, i: int) -> Layout",
+}
+Swizzle._slot_signatures = {
+    "__init__": "(self, bits: int, base: int, shift: int) -> None",
+    "__hash__": "(self) -> int",
+    "__call__": "(self, offset: Union[int, np.ndarray]) -> Any",
+}
+ComposedLayout._slot_signatures = {
+    "__init__": "(self, layoutB: Any, offset: Union[int, str], "
+                "layoutA: Any) -> None",
+    "__hash__": "(self) -> int",
+    "__call__": "(self, *coord: Any) -> Any",
+    "__len__": "(self) -> int",
+    "__getitem__": "(self, i: int) -> Any",
+}
 
 
 def is_layout(x):

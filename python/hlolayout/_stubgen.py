@@ -4,7 +4,7 @@
     python -m hlolayout._stubgen --write   # rewrite the blocks in place
 
 Every class a module exports is written here; no class block is written by
-hand. Three kinds of class:
+hand. Four kinds of class:
 
 - record classes (those with `_field_types`): their attributes in order with
   their Python types, from the library's field lists (util/record.h);
@@ -17,7 +17,10 @@ hand. Three kinds of class:
   .py source (`from __future__ import annotations`, so each annotation is
   the source's text), class attributes (annotated in the class body, or
   plain str/int/float/bool values), properties, `typing.overload`s and
-  base classes (`__orig_bases__` when generic).
+  base classes (`__orig_bases__` when generic);
+- classes written with CPython's C API (cute's layouts): their methods' and
+  getters' docs begin with a signature line as pybind11's do, and the slots'
+  signatures (CPython writes their docs) are the class's `_slot_signatures`.
 
 The rest of each .pyi (imports, aliases, functions) is kept as it is.
 """
@@ -76,7 +79,11 @@ def exported_classes(module):
         value = getattr(module, name, None)
         if not isinstance(value, type) or name.startswith("_"):
             continue
-        if name in listed or value.__module__ == module.__name__:
+        home = value.__module__ or ""
+        if home != module.__name__ and home.startswith("hlolayout.") and \
+                not any(p.startswith("_") for p in home.split(".")):
+            continue  # another module's class, re-exported: its stub imports it
+        if name in listed or home == module.__name__:
             out[name] = value
     return out
 
@@ -137,7 +144,12 @@ def class_stub(cls, names=None):
     bases = _base_names(cls, names)
     head = "class %s%s:" % (names.get(cls, cls.__name__),
                             "(%s)" % ", ".join(bases) if bases else "")
-    body = _pybind_body(cls) if _is_pybind(cls) else _python_body(cls)
+    if _is_pybind(cls):
+        body = _pybind_body(cls)
+    elif any(isinstance(v, _C_METHODS) for v in vars(cls).values()):
+        body = _c_body(cls)
+    else:
+        body = _python_body(cls)
     if not body:
         return head + " ...\n"
     return head + "\n" + "".join(_wrap("    " + line) + "\n" for line in body)
@@ -295,13 +307,13 @@ def _pybind_signature(args, result, where, static=False):
         if arg in ("*args", "**kwargs") or arg == "*":
             out.append(arg)
             continue
+        if i == 0 and not static:
+            out.append("self")
+            continue
         m = re.match(r"^(\w+): (.*?)(?: = (.*))?$", arg)
         if not m:
             raise StubError("%s: cannot read the parameter %r" % (where, arg))
         pname, type_, default = m.groups()
-        if i == 0 and not static:
-            out.append("self")
-            continue
         if re.match(r"arg\d+$", pname):
             raise StubError("%s: parameter %s has no name (py::arg)" %
                             (where, pname))
@@ -349,6 +361,42 @@ def _pybind_body(cls):
     return lines
 
 
+# ---- classes written in C (CPython's API): their methods' and getters' docs
+# begin with a signature line as pybind11's do; the slots' (__init__,
+# __call__...), whose docs are CPython's, are in the class's
+# `_slot_signatures` {name: "(self, ...) -> result"}.
+
+_C_METHODS = (type(str.join), type(object.__init__))
+
+
+def _c_body(cls):
+    slots = vars(cls).get("_slot_signatures", {})
+    # __init__ when the type makes its objects in tp_new.
+    lines = ["def %s%s: ..." % (name, sig) for name, sig in slots.items()
+             if name not in vars(cls)]
+    for name, value in vars(cls).items():
+        if not _wanted(name):
+            continue
+        at = "%s.%s" % (cls.__name__, name)
+        if inspect.isgetsetdescriptor(value) or inspect.ismemberdescriptor(value):
+            ((_, result),) = _signature_lines(value.__doc__, "")
+            lines += ["@property", "def %s(self) -> %s: ..." % (
+                name, _pybind_type(result))]
+        elif isinstance(value, type(object.__init__)):
+            if name not in slots:
+                raise StubError("%s: a slot with no _slot_signatures entry" % at)
+            lines.append("def %s%s: ..." % (name, slots[name]))
+        elif inspect.isfunction(value):
+            lines.append("def %s%s: ..." % (name, _signature(value, at)))
+        elif callable(value):
+            lines += _pybind_method(name, value, at)
+        elif value is None and name == "__hash__":
+            continue
+        else:
+            raise StubError("%s: not a method or property" % at)
+    return lines
+
+
 # ---- the files
 
 def _block_pattern(name):
@@ -373,11 +421,11 @@ def updated_stub(text, classes, names=None):
 
 
 def _stub_paths():
-    from . import (allocations, cute_atoms, grid, hlo, indexing, reports,
-                   shapes, triton, ttnn)
+    from . import (allocations, cute, cute_atoms, grid, hlo, indexing,
+                   reports, shapes, triton, ttnn)
     return [(m, os.path.splitext(m.__file__)[0] + ".pyi")
-            for m in (allocations, cute_atoms, grid, hlo, indexing, reports,
-                      shapes, triton, ttnn)]
+            for m in (allocations, cute, cute_atoms, grid, hlo, indexing,
+                      reports, shapes, triton, ttnn)]
 
 
 def module_stub(module, text):

@@ -166,3 +166,27 @@ def test_pybind11_class_stubs_come_from_the_binding():
     bad = good.replace(right, "    def get_in_dim_size(self, arg0: str) -> int: ...\n")
     assert _stubgen.module_stub(triton, bad) == good
     assert not _stubgen._HAND_WRITTEN
+
+
+def test_c_class_stubs_come_from_their_docs():
+    """cute's layouts are C types: a method's or getter's doc begins with its
+    signature, the slots' signatures are `_slot_signatures`; every class of
+    every stubbed module (cute's too) is written from its class."""
+    from hlolayout import _stubgen
+    block = _stubgen.class_stub(cute.Layout)
+    assert "    def idx2crd(self, index: IntTuple) -> IntTuple: ...\n" in block
+    assert "    @property\n    def shape(self) -> IntTuple: ...\n" in block
+    assert "    def __getitem__(self, i: int) -> Layout: ...\n" in block
+    assert block.startswith("class Layout(LayoutBase):\n")
+    path = os.path.splitext(cute.__file__)[0] + ".pyi"
+    with open(path, encoding="utf-8") as f:
+        good = f.read()
+    right = "    def cosize(self) -> int: ...\n"
+    assert right in good
+    bad = good.replace(right, "    def cosize(self) -> float: ...\n")
+    assert _stubgen.module_stub(cute, bad) == good
+    stubbed = {m.__name__ for m, _ in _stubgen._stub_paths()}
+    for module in MODULES:
+        tree = _stub(module)
+        if any(isinstance(n, ast.ClassDef) for n in tree.body):
+            assert module.__name__ in stubbed, module.__name__
