@@ -1,6 +1,5 @@
 # Type stubs of hlolayout.cute (pycute's API bound to hlolayout's C++).
 # Every other name of OPS is a function on text or objects (see __getattr__).
-from abc import ABC
 from typing import Any, Iterable, Optional, Tuple, Union
 
 import numpy as np
