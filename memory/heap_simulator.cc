@@ -71,25 +71,36 @@ class PlacedIntervals {
     }
   }
 
-  // Calls fn(buffer) for every placed interval overlapping [s, e].
+  // Calls fn(buffer) for every placed interval overlapping [s, e], in the
+  // order they start: the tree walked in order with a stack of the nodes
+  // whose left subtree is being walked (a recursion's calls cost more than
+  // the walk). A subtree whose placed intervals all end before s is
+  // skipped; past a node that starts after e, so is everything after it.
   template <typename Fn>
   void Overlapping(int64_t s, int64_t e, Fn fn) const {
-    Visit(0, static_cast<int64_t>(order_.size()), s, e, fn);
-  }
-
- private:
-  template <typename Fn>
-  void Visit(int64_t lo, int64_t hi, int64_t s, int64_t e, Fn& fn) const {
-    while (lo < hi) {
-      const int64_t mid = lo + (hi - lo) / 2;
-      if (max_end_[mid] < s) return;
-      Visit(lo, mid, s, e, fn);
-      if (start_[mid] > e) return;
-      if (placed_[mid] && end_[mid] >= s) fn(order_[mid]);
-      lo = mid + 1;
+    struct Pending {
+      int64_t mid, hi;  // node mid, then the range (mid, hi) on its right
+    };
+    Pending stack[64];  // the tree's depth: at most 63 for 2^63 intervals
+    int depth = 0;
+    int64_t lo = 0, hi = static_cast<int64_t>(order_.size());
+    while (true) {
+      while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (max_end_[mid] < s) break;
+        stack[depth++] = Pending{mid, hi};
+        hi = mid;
+      }
+      if (depth == 0) return;
+      const Pending next = stack[--depth];
+      if (start_[next.mid] > e) return;
+      if (placed_[next.mid] && end_[next.mid] >= s) fn(order_[next.mid]);
+      lo = next.mid + 1;
+      hi = next.hi;
     }
   }
 
+ private:
   std::vector<int64_t> order_, start_, end_, max_end_, slot_;
   std::vector<bool> placed_;
 };
