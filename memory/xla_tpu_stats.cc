@@ -6,7 +6,6 @@
 // read.
 #include <algorithm>
 #include <cstdint>
-#include <map>
 #include <utility>
 #include <vector>
 
@@ -134,17 +133,35 @@ int64_t TempBytes(const MemoryAnalysis& analysis,
 // and once in the value the body writes into it.
 int64_t SpacePeak(const MemoryAnalysis& analysis, int64_t color,
                   absl::optional<TpuGeneration> generation) {
-  std::map<int64_t, int64_t> change;
+  // The changes at each step: a value's size added (saturating) where it
+  // starts and taken away after it ends, applied to a step's total in the
+  // values' order; the totals summed in step order. A list sorted once,
+  // not a map node a change.
+  struct Change {
+    int64_t at;
+    int64_t size;
+    bool add;
+  };
+  std::vector<Change> changes;
   for (const LiveValue& v : analysis.values) {
     if (v.memory_space() != color || v.shape() == nullptr) continue;
     if (v.end < v.start) continue;
     const int64_t size = XlaTpuBufferBytes(*v.shape(), v.bytes(), generation);
-    change[v.start] = Add(change[v.start], size);
-    change[static_cast<int64_t>(v.end) + 1] -= size;
+    changes.push_back(Change{v.start, size, true});
+    changes.push_back(Change{static_cast<int64_t>(v.end) + 1, size, false});
   }
+  std::stable_sort(
+      changes.begin(), changes.end(),
+      [](const Change& x, const Change& y) { return x.at < y.at; });
   int64_t live = 0, peak = 0;
-  for (const auto& c : change) {
-    live += c.second;
+  for (size_t k = 0; k < changes.size();) {
+    int64_t total = 0;
+    const int64_t at = changes[k].at;
+    for (; k < changes.size() && changes[k].at == at; ++k) {
+      total = changes[k].add ? Add(total, changes[k].size)
+                             : total - changes[k].size;
+    }
+    live += total;
     peak = std::max(peak, live);
   }
   return peak;

@@ -249,6 +249,7 @@ class PhiWorklist {
         max_key_(max_key),
         at_key_(max_key + 1, -1),
         bits_(max_key / 64 + 1, 0),
+        words_(bits_.size() / 64 + 1, 0),
         lowest_(max_key + 1),
         queued_(priority_.size(), false),
         active_(std::move(active)) {}
@@ -265,6 +266,7 @@ class PhiWorklist {
     }
     at_key_[key] = node;
     bits_[key >> 6] |= uint64_t{1} << (key & 63);
+    words_[key >> 12] |= uint64_t{1} << ((key >> 6) & 63);
     lowest_ = std::min(lowest_, key);
   }
 
@@ -282,17 +284,32 @@ class PhiWorklist {
       at_zero_.pop();
       return node;
     }
-    for (int64_t w = lowest_ >> 6; w < static_cast<int64_t>(bits_.size());
-         ++w) {
-      uint64_t word = bits_[w];
-      if (w == (lowest_ >> 6)) word &= ~uint64_t{0} << (lowest_ & 63);
-      if (word == 0) continue;
-      const int64_t key = w * 64 + __builtin_ctzll(word);
-      bits_[w] &= ~(uint64_t{1} << (key & 63));
-      lowest_ = key;
-      return at_key_[key];
+    int64_t w = lowest_ >> 6;
+    if (w < static_cast<int64_t>(bits_.size())) {
+      uint64_t word = bits_[w] & (~uint64_t{0} << (lowest_ & 63));
+      // The next word with a key set, found in words_ 64 words at a time
+      // (the keys queued are sparse: word by word, a pop read hundreds).
+      if (word == 0) w = NextWord(w + 1);
+      if (w >= 0) {
+        if (word == 0) word = bits_[w];
+        const int64_t key = w * 64 + __builtin_ctzll(word);
+        bits_[w] &= ~(uint64_t{1} << (key & 63));
+        if (bits_[w] == 0) words_[w >> 6] &= ~(uint64_t{1} << (w & 63));
+        lowest_ = key;
+        return at_key_[key];
+      }
     }
     lowest_ = max_key_ + 1;
+    return -1;
+  }
+
+  // The first word from `w` on with a key set, -1 when none.
+  int64_t NextWord(int64_t w) const {
+    for (int64_t s = w >> 6; s < static_cast<int64_t>(words_.size()); ++s) {
+      uint64_t summary = words_[s];
+      if (s == (w >> 6)) summary &= ~uint64_t{0} << (w & 63);
+      if (summary != 0) return s * 64 + __builtin_ctzll(summary);
+    }
     return -1;
   }
 
@@ -300,6 +317,7 @@ class PhiWorklist {
   int64_t max_key_;
   std::vector<int64_t> at_key_;
   std::vector<uint64_t> bits_;
+  std::vector<uint64_t> words_;  // bit w: bits_[w] has a key set
   std::priority_queue<int64_t, std::vector<int64_t>, std::greater<int64_t>>
       at_zero_;
   int64_t lowest_;  // no key below this one is set
