@@ -69,4 +69,48 @@ absl::StatusOr<Layout> FlatDivide(const Layout& a, const Tiler& b) {
   return Regrouped("flat_divide", a, b, internal::Grouping::kFlat);
 }
 
+namespace internal {
+
+namespace {
+
+// Flat modes as a layout's shape or stride: none 1 (or 0), one an integer.
+IntTuple ModesTuple(const Modes& modes, bool stride) {
+  if (modes.empty()) return IntTuple::Static(stride ? 0 : 1);
+  if (modes.size() == 1) {
+    return IntTuple(stride ? modes[0].stride : modes[0].shape);
+  }
+  std::vector<IntTuple> out;
+  out.reserve(modes.size());
+  for (const Mode& m : modes) out.emplace_back(stride ? m.stride : m.shape);
+  return IntTuple::Tuple(std::move(out));
+}
+
+}  // namespace
+
+absl::StatusOr<DslDivision> DslLogicalDivide(const Modes& a_leaves,
+                                             const IntTuple& t_shape,
+                                             const IntTuple& t_stride) {
+  Modes tiler, kept;
+  AppendLeaves(t_shape, t_stride, tiler);
+  for (const Mode& m : tiler) {
+    if (!IsConstant(m.stride, 0)) kept.push_back(m);
+  }
+  const IntTuple cotarget = ModesTuple(CoalesceModes(a_leaves), false);
+  DslDivision r;
+  HLOLAYOUT_ASSIGN_OR_RETURN(r.rest,
+                             DslComplementModes(CoalesceModes(kept), cotarget));
+  const IntTuple b_shape =
+      IntTuple::Tuple({t_shape, ModesTuple(r.rest, false)});
+  const IntTuple b_stride =
+      IntTuple::Tuple({t_stride, ModesTuple(r.rest, true)});
+  HLOLAYOUT_ASSIGN_OR_RETURN(auto composed,
+                             DslComposition(a_leaves, b_shape, b_stride));
+  r.shape = std::move(composed.first);
+  r.stride = std::move(composed.second);
+  r.several_modes = CoalesceX(a_leaves).size() > 1;
+  return r;
+}
+
+}  // namespace internal
+
 }  // namespace hlolayout::cute

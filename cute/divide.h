@@ -20,6 +20,7 @@
 #define HLOLAYOUT_CUTE_DIVIDE_H_
 
 #include "absl/status/statusor.h"
+#include "hlolayout/cute/int_tuple.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/tiler.h"
 
@@ -45,6 +46,32 @@ absl::StatusOr<Layout> LogicalDivide(const Layout& a, const Tiler& b);
 absl::StatusOr<Layout> ZippedDivide(const Layout& a, const Tiler& b);
 absl::StatusOr<Layout> TiledDivide(const Layout& a, const Tiler& b);
 absl::StatusOr<Layout> FlatDivide(const Layout& a, const Tiler& b);
+
+namespace internal {
+
+// A CuTe DSL logical_divide: the result, and the tiler's complement it is
+// built on (the twin's rules read it: a size of 0 or below is no layout).
+struct DslDivision {
+  IntTuple shape;
+  IntTuple stride;
+  Modes rest;
+  // Whether coalesce_x(A) has several modes (only then can the composition
+  // be wrong: one mode s:d maps every x to x * d).
+  bool several_modes = false;
+};
+
+// DslLogicalDivide
+//
+// logical_divide(A, T) of a Layout tiler T as the CuTe DSL computes it on
+// the integers of cute/integer.h, A given by its flat leaves (integer
+// strides): the complement of filter(T) up to the shape of coalesce(A)
+// (DslComplementModes, unchecked), then DslComposition(A, (T, rest)).
+// Errors: those of the two.
+absl::StatusOr<DslDivision> DslLogicalDivide(const Modes& a_leaves,
+                                             const IntTuple& t_shape,
+                                             const IntTuple& t_stride);
+
+}  // namespace internal
 
 }  // namespace hlolayout::cute
 

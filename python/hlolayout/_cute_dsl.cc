@@ -20,6 +20,7 @@
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composition.h"
+#include "hlolayout/cute/divide.h"
 #include "hlolayout/cute/dsl_index.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/layout.h"
@@ -177,7 +178,8 @@ void RegisterDslQueries(py::module_& m) {
       "stride is a known 0 (cute/coalesce.h FilterZeros).");
 }
 
-// CuTe's composition as the DSL runs it (cute/composition.h).
+// CuTe's composition and logical_divide as the DSL runs them
+// (cute/composition.h, cute/divide.h).
 void RegisterDslComposition(py::module_& m) {
   m.def(
       "cute_dsl_composition",
@@ -221,6 +223,23 @@ void RegisterDslComposition(py::module_& m) {
       "flat shapes a_shapes (a tuple): [(shape, factor, source)], the "
       "stride factor times A's stride `source` (-1: factor itself) "
       "(cute/composition.h DslCompositionLeaf).");
+  m.def(
+      "cute_dsl_logical_divide",
+      [](py::handle a_shapes, py::handle a_strides, py::handle t_shape,
+         py::handle t_stride) {
+        const cute::internal::DslDivision r =
+            DslUnwrap(cute::internal::DslLogicalDivide(
+                LeavesFromPy(a_shapes, a_strides), CuteTupleFromPy(t_shape),
+                CuteTupleFromPy(t_stride)));
+        return py::make_tuple(CuteTupleToPy(r.shape), CuteTupleToPy(r.stride),
+                              ModesToPy(r.rest), r.several_modes);
+      },
+      py::arg("a_shapes"), py::arg("a_strides"), py::arg("t_shape"),
+      py::arg("t_stride"),
+      "logical_divide(A, T) as the DSL computes it, A given by its flat "
+      "leaves: (shape, stride, rest, several), rest the tiler's complement "
+      "as (shape, stride), several whether coalesce_x(A) has several modes "
+      "(cute/divide.h DslLogicalDivide).");
 }
 
 }  // namespace

@@ -667,6 +667,45 @@ def test_composition_on_the_cpp_core(expr, dsl):
         assert cute.pretty_str(eval(expr, env)) == dsl
 
 
+# logical_divide of integer strides is one call of the C++ core
+# (cute/divide.h DslLogicalDivide: the tiler's complement, then the
+# composition); each answer is what the DSL printed (m a `?{div=8}`, n a
+# `?{div=16}`), the last through zipped_divide's regrouping.
+@pytest.mark.parametrize("expr, dsl", [
+    ("cute.logical_divide(cute.make_layout((m, 4)),"
+     " cute.make_layout(4, stride=2))",
+     "((?,?),((?{div=2},?),(?,?))):((2,?{div=8}),((1,?{div=8}),"
+     "(8,?{div=8})))"),
+    ("cute.logical_divide(cute.make_layout((8, m)),"
+     " cute.make_layout((2, 2), stride=(1, 4)))",
+     "((2,2),(2,?{div=8})):((1,4),(2,8))"),
+    ("cute.logical_divide(cute.make_layout((4, 3), stride=(1, 5)),"
+     " cute.make_layout(4, stride=3))", "((2,2),3):((3,5),1)"),
+    ("cute.logical_divide(cute.make_layout((m, 4)), cute.make_layout(n))",
+     "((?{div=8},?),(?,?)):((1,?{div=8}),(?{div=16},?{div=8}))"),
+    ("cute.zipped_divide(cute.make_layout((m, 8)), (4, 2))",
+     "((4,2),(?,4)):((1,?{div=8}),(4,?{div=16}))"),
+])
+def test_logical_divide_is_one_call_of_the_cpp_core(expr, dsl, monkeypatch):
+    from hlolayout.cute_dsl import _algebra, _core_calls, _fast
+    core = _core_calls._core
+    calls = []
+    for name in ("cute_dsl_logical_divide", "cute_dsl_complement_leaves",
+                 "cute_dsl_composition"):
+        def counted(*args, _fn=getattr(core, name), _name=name):
+            calls.append(_name)
+            return _fn(*args)
+        monkeypatch.setattr(core, name, counted)
+    # The general path (the shortcut for one dynamic mode off), every call
+    # computed anew.
+    monkeypatch.setattr(_algebra, "LEAF_DIVIDE", [False])
+    _fast.memo_clear()
+    env = {"cute": cute, "m": _q(16, 8), "n": _q(16, 16)}
+    with cute.unchecked():
+        assert cute.pretty_str(eval(expr, env)) == dsl
+    assert calls and set(calls) == {"cute_dsl_logical_divide"}, calls
+
+
 # A stride past int64 is refused, as the DSL refuses it ("unable to compute
 # the following composition"); the old Python engine's big integers
 # crashed in NumPy (UFuncTypeError) instead.

@@ -279,18 +279,10 @@ def composition(lhs, rhs, checked=True):
         return lhs
     if isinstance(rhs, Layout):
         result = _compose(lhs, rhs)
-        # A left operand of one mode s:d (once coalesced) maps x to x * d
-        # for every x (the last mode takes the whole index), and the result
-        # is rhs with its strides times d: it is the composition, there is
-        # nothing to check (a divide's mode composes so).
-        if _config.checked() and type(coalesce_x(lhs).sh) is tuple:
-            witness = _verify().composition_witness(lhs, rhs, result)
-            if witness:
-                return _wrong("composition", "composition %s o %s: CuTe's "
-                              "weak divisibility check lets it through, but "
-                              "%s is not the composition" % (lhs, rhs, result),
-                              result, witness, (lhs, rhs))
-        return result
+        if not _config.checked():
+            return result
+        return _checked_composition(lhs, rhs, result,
+                                    type(coalesce_x(lhs).sh) is tuple)
     if type(rhs) is tuple:
         return _transform_layout(
             lhs, rhs, lambda l, r: composition(l, r, checked),
@@ -300,6 +292,23 @@ def composition(lhs, rhs, checked=True):
         # is 1:0; CuTe's C++ composes with n:1).
         return composition(lhs, make_layout(rhs), checked)
     raise TypeError("composition: unsupported right operand %r" % (rhs,))
+
+
+def _checked_composition(lhs, rhs, result, several_modes):
+    """The DSL's lhs o rhs, `result`, with the WrongLayoutWarning where it
+    is not the composition. A left operand of one mode s:d (once coalesced,
+    `several_modes` false) maps x to x * d for every x (the last mode takes
+    the whole index), and the result is rhs with its strides times d: it is
+    the composition, there is nothing to check (a divide's mode composes
+    so)."""
+    if _config.checked() and several_modes:
+        witness = _verify().composition_witness(lhs, rhs, result)
+        if witness:
+            return _wrong("composition", "composition %s o %s: CuTe's "
+                          "weak divisibility check lets it through, but "
+                          "%s is not the composition" % (lhs, rhs, result),
+                          result, witness, (lhs, rhs))
+    return result
 
 
 def _compose(lhs, rhs):
@@ -352,11 +361,8 @@ def complement(layout, cotarget):
     return result
 
 
-def complement_raw(layout, cotarget):
-    """CuTe's complement as the DSL runs it (the C++ core's
-    cute/complement.h DslComplementModes on filter(layout)): unchecked, so
-    a layout that is not injective or has a negative stride gives the
-    DSL's sizes of 0 or below."""
+def _complement_guards(layout):
+    """The complements the twin refuses before the core computes one."""
     # The DSL's rule: a layout of more than one top-level mode with a
     # dynamic stride has the complement x:x (not modelled).
     fst = wrap(flatten(layout.st))
@@ -366,6 +372,14 @@ def complement_raw(layout, cotarget):
     if _has_basis_strides(layout):
         raise Refusal("complement of a layout with basis strides is not "
                       "modelled (the C++ core holds integer strides only)")
+
+
+def complement_raw(layout, cotarget):
+    """CuTe's complement as the DSL runs it (the C++ core's
+    cute/complement.h DslComplementModes on filter(layout)): unchecked, so
+    a layout that is not injective or has a negative stride gives the
+    DSL's sizes of 0 or below."""
+    _complement_guards(layout)
     f = filter(layout)
     cot = cotarget.sh if isinstance(cotarget, Layout) else cotarget
     if f.st == 0:
@@ -433,13 +447,26 @@ def logical_divide(layout, tiler):
         result = _leaf_divide(layout, tiler)
         if result is not None:
             return result
-    rest = complement_raw(tiler, coalesce(layout).sh)
+    _complement_guards(tiler)
     # A static tiler whose complement is not a layout the DSL refuses
     # ("failed to perform a valid division"); with a dynamic one it does
     # so or answers, depending on its composition's checks.
     if tiler.is_static():
         _no_negative_stride(tiler, "logical_divide", "division")
-    result = composition(layout, make_layout_of([tiler, rest]))
+    if _has_basis_strides(layout):
+        # Basis strides, which the core does not hold: the complement, then
+        # the composition leaf by leaf (_compose).
+        rest = complement_raw(tiler, coalesce(layout).sh)
+        result = composition(layout, make_layout_of([tiler, rest]))
+    else:
+        # One call: the complement and the composition on the C++ core
+        # (cute/divide.h DslLogicalDivide).
+        sh, st, rest, several = _core_calls.logical_divide(
+            wrap(flatten(layout.sh)), wrap(flatten(layout.st)), tiler.sh,
+            tiler.st)
+        rest = Layout(*rest)
+        result = _checked_composition(
+            layout, make_layout_of([tiler, rest]), Layout(sh, st), several)
     if not _positive_shapes(rest.sh) and not tiler.is_static():
         return _wrong("divide", "logical_divide of %s by %s: the tiler's "
                       "complement %s is not a layout" % (layout, tiler, rest),

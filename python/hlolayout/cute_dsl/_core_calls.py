@@ -14,7 +14,8 @@ size and product_each (cute/int_tuple.h Product), shape_div (ShapeDiv),
 cosize (cute/layout.h cosize_int), crd2idx and idx2crd (cute/dsl_index.h);
 coalesce, filter and filter_zeros (cute/coalesce.h) and complement
 (cute/complement.h) on flat leaves; right_inverse and left_inverse
-(cute/inverse.h); composition (cute/composition.h).
+(cute/inverse.h); composition (cute/composition.h) and logical_divide
+(cute/divide.h).
 A refusal of the core is the twin's Refusal (a ValueError, defined here
 so that the twin's other modules take it from the lowest one) with the
 core's message; where CuTe's algorithm divides by zero, ZeroDivisionError,
@@ -111,6 +112,17 @@ def composition_leaf(a_shapes, s, d):
     if _has_plain((a_shapes, s, d)):
         r = [(_plain(sh), _plain(f), k) for sh, f, k in r]
     return r
+
+
+def logical_divide(a_shapes, a_strides, t_shape, t_stride):
+    """logical_divide(A, T) as the DSL computes it, A given by its flat
+    leaves (integer strides): (shape, stride, rest, several), rest the
+    tiler's complement as (shape, stride), several whether coalesce_x(A)
+    has several modes (cute/divide.h DslLogicalDivide)."""
+    operands = (a_shapes, a_strides, t_shape, t_stride)
+    sh, st, rest, several = _call(_core.cute_dsl_logical_divide, *operands)
+    return (_plain_like(sh, operands), _plain_like(st, operands),
+            _plain_like(rest, operands), several)
 
 
 def right_inverse(shape, stride):
