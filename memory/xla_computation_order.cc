@@ -843,6 +843,69 @@ class TpuPartitionerTimes {
   std::vector<int64_t> times_;
 };
 
+// XLA:TPU's clones of reducers (class 5 of GpuEarlyComputations), each
+// with its place among them (docs/xla-tpu.md, "Value ids", rule 6): the
+// clones of one original in their clone numbers' order; the clones of
+// another original that one computation calls (a fusion body reducing with
+// both) made together, at the place of the earliest of them; otherwise an
+// original's clones after those of the originals made before it (the
+// importer's regions by its counter, then the others by the number ending
+// their names). Empty when a clone is a clone's clone or is called by no
+// computation, where the clone numbers do not give the order.
+std::vector<std::pair<int64_t, int64_t>> TpuCloneRanks(
+    const ModuleGraph& g, const std::vector<int64_t>& clones) {
+  const HloModule& m = g.module;
+  const int64_t comps = static_cast<int64_t>(m.computations.size());
+  std::vector<int64_t> caller(comps, -1);
+  for (int64_t c = 0; c < comps; ++c) {
+    for (int64_t callee : g.callees[c]) {
+      if (callee != c && caller[callee] < 0) caller[callee] = c;
+    }
+  }
+  using Own = std::tuple<int, int64_t, int64_t, int64_t>;
+  struct Clone {
+    int64_t c;
+    absl::string_view original;
+    Own own;
+  };
+  std::vector<Clone> list;
+  for (int64_t c : clones) {
+    const absl::string_view name = m.computations[c].header.name;
+    const auto numbers = CloneNumbers(name);
+    if (!numbers || numbers->second == INT64_MAX || caller[c] < 0) return {};
+    const absl::string_view original = name.substr(0, name.find(".clone"));
+    Own own;
+    if (const auto ab = ImportedNumbers(original)) {
+      own = Own{0, ab->first, ab->second, numbers->second};
+    } else {
+      own = Own{1, TrailingNumber(original), 0, numbers->second};
+    }
+    list.push_back({c, original, own});
+  }
+  // Each clone's place: the earliest of its own and those of the other
+  // originals' clones its caller calls.
+  std::vector<std::pair<Own, Own>> keys;
+  keys.reserve(list.size());
+  for (const Clone& x : list) {
+    Own place = x.own;
+    for (const Clone& y : list) {
+      if (caller[y.c] == caller[x.c] && y.original != x.original) {
+        place = std::min(place, y.own);
+      }
+    }
+    keys.emplace_back(place, x.own);
+  }
+  std::vector<size_t> order(list.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return keys[a] < keys[b]; });
+  std::vector<std::pair<int64_t, int64_t>> ranks;
+  for (size_t r = 0; r < order.size(); ++r) {
+    ranks.emplace_back(list[order[r]].c, static_cast<int64_t>(r));
+  }
+  return ranks;
+}
+
 // (class, then three keys, then the text position) of a computation made
 // before fusion (GpuEarlyComputations).
 using EarlyKey = std::tuple<int, int64_t, int64_t, int64_t>;
@@ -896,9 +959,9 @@ void SortEarly(const HloModule& m,
 // the reducers the split-k rewriter made for dots
 // ("dot.N.reduce_sub_computation", by N, a bare "dot" first). With `tpu`,
 // XLA:TPU's (docs/xla-tpu.md, "Value ids"): the SPMD partitioner's clones
-// by TpuPartitionerTimes, clones by their clone number first, then passes'
-// reducers ("X.reduce_sub_computation"), then the cloned loops, then fusion
-// bodies of names no fusion pass gives.
+// by TpuPartitionerTimes, other clones by TpuCloneRanks (else by their
+// clone number first), then passes' reducers ("X.reduce_sub_computation"), then
+// the cloned loops, then fusion bodies of names no fusion pass gives.
 std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
                                           const std::vector<GpuPass>& pass,
                                           bool tpu, int64_t* imported) {
@@ -969,6 +1032,20 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       }
     } else {
       keyed.push_back({{4, 0, 0, 0}, c});
+    }
+  }
+  if (tpu) {
+    std::vector<int64_t> clones;
+    for (const auto& [key, c] : keyed) {
+      if (std::get<0>(key) == 5 && CloneNumbers(name_of(c)))
+        clones.push_back(c);
+    }
+    const std::vector<std::pair<int64_t, int64_t>> ranks =
+        TpuCloneRanks(g, clones);
+    absl::flat_hash_map<int64_t, int64_t> rank_of(ranks.begin(), ranks.end());
+    for (auto& [key, c] : keyed) {
+      auto it = rank_of.find(c);
+      if (it != rank_of.end()) key = {5, 1, it->second, 0};
     }
   }
   SortEarly(m, &keyed);

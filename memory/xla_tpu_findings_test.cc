@@ -236,6 +236,90 @@ TEST(XlaTpu, ValueIdsAreXlaTpus) {
   }
 }
 
+// XLA:TPU's reducer clones (docs/xla-tpu.md, "Value ids", rule 6): the
+// clones one fusion body reduces with are made together (region_0.1's and
+// region_1.2's, then their .1 clones), and a clone no such body shares
+// with another original's after them, as its original comes later
+// (region_8.12.clone after every clone of region_0.1 and region_1.2, as
+// in the held-out set's stax ResNet momentum step, where a place by clone
+// number first put it before the .1 clones).
+constexpr char kTpuClones[] = R"(HloModule m, is_scheduled=true
+
+%region_0.1.clone (a0: f32[], b0: f32[]) -> f32[] {
+  %a0 = f32[] parameter(0)
+  %b0 = f32[] parameter(1)
+  ROOT %add0 = f32[] add(%a0, %b0)
+}
+
+%region_1.2.clone (a1: f32[], b1: f32[]) -> f32[] {
+  %a1 = f32[] parameter(0)
+  %b1 = f32[] parameter(1)
+  ROOT %max1 = f32[] maximum(%a1, %b1)
+}
+
+%region_0.1.clone.1 (a2: f32[], b2: f32[]) -> f32[] {
+  %a2 = f32[] parameter(0)
+  %b2 = f32[] parameter(1)
+  ROOT %add2 = f32[] add(%a2, %b2)
+}
+
+%region_1.2.clone.1 (a3: f32[], b3: f32[]) -> f32[] {
+  %a3 = f32[] parameter(0)
+  %b3 = f32[] parameter(1)
+  ROOT %max3 = f32[] maximum(%a3, %b3)
+}
+
+%region_8.12.clone (a4: f32[], b4: f32[]) -> f32[] {
+  %a4 = f32[] parameter(0)
+  %b4 = f32[] parameter(1)
+  ROOT %add4 = f32[] add(%a4, %b4)
+}
+
+%fused_computation.2 (p2: f32[8]) -> (f32[], f32[]) {
+  %p2 = f32[8] parameter(0)
+  %z2 = f32[] constant(0)
+  %s2 = f32[] reduce(%p2, %z2), dimensions={0}, to_apply=%region_0.1.clone
+  %m2 = f32[] reduce(%p2, %z2), dimensions={0}, to_apply=%region_1.2.clone
+  ROOT %t2 = (f32[], f32[]) tuple(%s2, %m2)
+}
+
+%fused_computation.1 (p1: f32[8]) -> (f32[], f32[]) {
+  %p1 = f32[8] parameter(0)
+  %z1 = f32[] constant(0)
+  %s1 = f32[] reduce(%p1, %z1), dimensions={0}, to_apply=%region_0.1.clone.1
+  %m1 = f32[] reduce(%p1, %z1), dimensions={0}, to_apply=%region_1.2.clone.1
+  ROOT %t1 = (f32[], f32[]) tuple(%s1, %m1)
+}
+
+ENTRY %main.3 (x: f32[8]) -> ((f32[], f32[]), (f32[], f32[]), f32[]) {
+  %x = f32[8] parameter(0)
+  %fusion.2 = (f32[], f32[]) fusion(%x), kind=kLoop, calls=%fused_computation.2
+  %fusion.1 = (f32[], f32[]) fusion(%x), kind=kLoop, calls=%fused_computation.1
+  %zero = f32[] constant(0)
+  %r = f32[] reduce(%x, %zero), dimensions={0}, to_apply=%region_8.12.clone
+  ROOT %out = ((f32[], f32[]), (f32[], f32[]), f32[]) tuple(%fusion.2, %fusion.1, %r)
+}
+)";
+
+TEST(XlaTpu, ReducerClonesOneBodyUsesAreMadeTogether) {
+  const std::string text = kTpuClones;  // the module keeps views of it
+  const HloModule module = ReadModule(text);
+  BufferAssignmentOptions options;
+  options.platform = XlaPlatform::kTpu;
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, options);
+  ASSERT_TRUE(m.ok()) << m.status();
+  std::map<std::string, int64_t> ids;
+  for (const BufferAllocation& a : m->buffers.allocations) {
+    for (const AssignedValue& v : a.values) ids[std::string(v.name)] = v.id;
+  }
+  const char* in_order[] = {"add0", "max1", "add2", "max3", "add4"};
+  for (const char* name : in_order) ASSERT_EQ(ids.count(name), 1u) << name;
+  for (size_t i = 0; i + 1 < std::size(in_order); ++i) {
+    EXPECT_LT(ids[in_order[i]], ids[in_order[i + 1]])
+        << in_order[i] << " before " << in_order[i + 1];
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Libtpu, TpuDump,
                          ::testing::Values(kStep, kDynamicIndex, kCummax,
                                            kLoopInVmem, kAllToAllV5p,
