@@ -237,22 +237,28 @@ class BestFitPacker {
         chunk_size_[b] = std::max(chunk_size_[b], intervals_[c].size);
       }
     }
-    auto key = [&](int64_t b) { return tie_keys_[b]; };
-    if (strategy == HeapStrategy::kSpatial) {
-      std::sort(roots.begin(), roots.end(), [&](int64_t a, int64_t b) {
-        const Interval& x = intervals_[a];
-        const Interval& y = intervals_[b];
-        return std::make_tuple(-x.size, x.start - x.end, key(a)) <
-               std::make_tuple(-y.size, y.start - y.end, key(b));
-      });
-    } else {
-      std::sort(roots.begin(), roots.end(), [&](int64_t a, int64_t b) {
-        return std::make_tuple(span_start_[a] - span_end_[a],
-                               -intervals_[a].size, key(a)) <
-               std::make_tuple(span_start_[b] - span_end_[b],
-                               -intervals_[b].size, key(b));
-      });
+    // Spatial: larger first, then longer, then the tie key; temporal:
+    // longer span first, then larger, then the tie key. The keys are
+    // copied next to each root before the sort (looked up through the
+    // root at every comparison, they cost more than the sort); the same
+    // comparisons in the same order give the same order.
+    struct Keyed {
+      int64_t first, second, tie, root;
+    };
+    std::vector<Keyed> keyed;
+    keyed.reserve(roots.size());
+    for (int64_t r : roots) {
+      const Interval& x = intervals_[r];
+      keyed.push_back(
+          strategy == HeapStrategy::kSpatial
+              ? Keyed{-x.size, x.start - x.end, tie_keys_[r], r}
+              : Keyed{span_start_[r] - span_end_[r], -x.size, tie_keys_[r], r});
     }
+    std::sort(keyed.begin(), keyed.end(), [](const Keyed& x, const Keyed& y) {
+      return std::tie(x.first, x.second, x.tie) <
+             std::tie(y.first, y.second, y.tie);
+    });
+    for (size_t k = 0; k < keyed.size(); ++k) roots[k] = keyed[k].root;
     return roots;
   }
 
