@@ -126,11 +126,23 @@ int64_t TempBytes(const MemoryAnalysis& analysis,
   return Add(rounded, rounded) - CoveredBytes(temp);
 }
 
+// A conditional's result where its branches give different values (a phi):
+// XLA:TPU's peak does not count it beside the branches' values it stands
+// for (docs/xla-tpu.md: 17 peaks of the four generations' caches become
+// XLA:TPU's on its own files, none is lost).
+bool IsConditionalPhi(const MemoryAnalysis& analysis, const LiveValue& v) {
+  if (!v.is_phi) return false;
+  const ScheduledInstruction& in =
+      analysis.instructions[static_cast<size_t>(v.instruction)];
+  return in.opcode() == "conditional";
+}
+
 // The most bytes of values of memory space `color` live at once, every
 // value of the live ranges counted with its own range and its XLA:TPU size,
 // those that share a buffer (a loop's state in its body and after it)
 // included: XLA:TPU counts a loop's VMEM state once in the body's parameter
-// and once in the value the body writes into it.
+// and once in the value the body writes into it. A conditional's phi is
+// not counted.
 int64_t SpacePeak(const MemoryAnalysis& analysis, int64_t color,
                   absl::optional<TpuGeneration> generation) {
   // The changes at each step: a value's size added (saturating) where it
@@ -145,7 +157,7 @@ int64_t SpacePeak(const MemoryAnalysis& analysis, int64_t color,
   std::vector<Change> changes;
   for (const LiveValue& v : analysis.values) {
     if (v.memory_space() != color || v.shape() == nullptr) continue;
-    if (v.end < v.start) continue;
+    if (v.end < v.start || IsConditionalPhi(analysis, v)) continue;
     const int64_t size = XlaTpuBufferBytes(*v.shape(), v.bytes(), generation);
     changes.push_back(Change{v.start, size, true});
     changes.push_back(Change{static_cast<int64_t>(v.end) + 1, size, false});
