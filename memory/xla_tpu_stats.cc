@@ -179,10 +179,32 @@ int64_t SpacePeak(const MemoryAnalysis& analysis, int64_t color,
   return peak;
 }
 
+// The most bytes of the HBM temp allocations' array values live at once,
+// each its own size: tuple index tables and phis (a loop's or a branch's
+// state, counted in the values they stand for) left out (docs/xla-tpu.md:
+// learned on the v5p zoo, checked on v4, v5e, v6e and the held-out sets).
+int64_t HbmHeapPeak(const BufferAssignment& b) {
+  std::map<int64_t, int64_t> change;
+  for (const BufferAllocation& a : b.allocations) {
+    if (!a.is_temp() || a.color != 0) continue;
+    for (const AssignedValue& v : a.values) {
+      if (v.is_phi || v.shape == nullptr || !v.shape->IsArray()) continue;
+      if (v.start < 0 || v.end < v.start) continue;
+      change[v.start] = Add(change[v.start], v.size);
+      change[Add(v.end, 1)] -= v.size;
+    }
+  }
+  int64_t live = 0, peak = 0;
+  for (const auto& c : change) {
+    live += c.second;
+    peak = std::max(peak, live);
+  }
+  return peak;
+}
+
 // What the peak adds to the static bytes: the peak of VMEM's (S(1)) or
-// S(3)'s values, or the size of S(6)'s temp allocation if larger; on v5p
-// the HBM heap's peak (its values' own bytes live at once) if larger still
-// (docs/xla-tpu.md: learned on the v5p zoo, checked on its held-out set).
+// S(3)'s values, the size of S(6)'s temp allocation, or the HBM heap's
+// peak of array values, whichever is largest.
 int64_t ScopedSpacesPeak(const MemoryAnalysis& analysis,
                          const BufferAssignment& b) {
   const absl::optional<TpuGeneration> g = b.tpu_generation;
@@ -190,8 +212,7 @@ int64_t ScopedSpacesPeak(const MemoryAnalysis& analysis,
   for (const BufferAllocation& a : b.allocations) {
     if (a.is_temp() && a.color == 6) peak = std::max(peak, a.size);
   }
-  if (g == TpuGeneration::kV5p) peak = std::max(peak, b.heap_peak);
-  return peak;
+  return std::max(peak, HbmHeapPeak(b));
 }
 
 }  // namespace
