@@ -121,12 +121,14 @@
 //    each time: keep the plan for many buffers).
 //
 // 9. Peak memory of a scheduled module, as XLA's HloLiveRange computes it
-//    (memory/live_range.h): AnalyzeMemory; XlaLiveRangeText for XLA's dump.
+//    (memory/live_range.h): AnalyzeMemory; XlaLiveRangeText for XLA's dump
+//    (views/live_range_text.h).
 //    Cost: linear in the module, tens of milliseconds for a 75 MB dump's
 //    modules (docs/memory-speed.md).
 //    What XLA will allocate (memory/buffer_assignment.h):
 //    AnalyzeModuleMemory gives the allocations and memory_analysis();
-//    XlaBufferAssignmentText and XlaMemoryUsageReportText XLA's two files.
+//    XlaBufferAssignmentText and XlaMemoryUsageReportText XLA's two files
+//    (views/buffer_assignment_text.h).
 //    A dump's module with the platform decided once (memory/dump_memory.h):
 //    ChooseDumpPlatform, AnalyzeDumpModule. What sets each allocation's
 //    size (memory/allocation_sizes.h): ExplainAllocationSizes. A dump

@@ -21,6 +21,8 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/views/buffer_assignment_text.h"
+#include "hlolayout/views/live_range_text.h"
 #include "hlolayout/views/memory_html.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

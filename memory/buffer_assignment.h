@@ -7,7 +7,7 @@
 //   m->buffers.stats.temp_size_in_bytes;   // XLA's temp allocation
 //   m->buffers.stats.peak_memory_in_bytes; // memory_analysis() peak
 //   for (const BufferAllocation& a : m->buffers.allocations) ...
-//   XlaBufferAssignmentText(m->buffers);   // *-buffer-assignment.txt
+//   XlaBufferAssignmentText(m->buffers);   // views/buffer_assignment_text.h
 //
 // XLA gives entry parameters, constants and live-out buffers allocations
 // of their own, every value of a reducer, comparator or other thread-local
@@ -243,21 +243,11 @@ struct ModuleMemory {
 absl::StatusOr<ModuleMemory> AnalyzeModuleMemory(
     const HloModule& module, const BufferAssignmentOptions& options);
 
-// The text of XLA's `*-buffer-assignment.txt`: "BufferAssignment:", then
-// every allocation and its values as BufferAllocation::ToString prints
-// them.
-std::string XlaBufferAssignmentText(const BufferAssignment& assignment);
-
-// The text of XLA's `*-memory-usage-report.txt`.
-std::string XlaMemoryUsageReportText(const BufferAssignment& assignment);
-
 // The values of the live ranges (MemoryAnalysis::values indices) that the
 // assignment places, by XLA's HloValue id: the order of XLA's
-// `BufferLiveRange:` lines (XlaLiveRangeText's value_order).
+// `BufferLiveRange:` lines (XlaLiveRangeText's value_order,
+// views/live_range_text.h).
 std::vector<int64_t> ValuesByXlaId(const BufferAssignment& assignment);
-
-// XLA's HumanReadableNumBytes: "16B", "4.0KiB", "25.01MiB".
-std::string HumanReadableNumBytes(int64_t bytes);
 
 }  // namespace hlolayout
 

@@ -16,6 +16,7 @@
 #include "hlolayout/testing/random_hlo.h"
 #include "hlolayout/testing/sanitizer_scale.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/buffer_assignment_text.h"
 
 namespace hlolayout {
 namespace {

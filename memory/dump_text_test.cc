@@ -9,6 +9,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/live_range_text.h"
 
 namespace hlolayout {
 namespace {

@@ -13,6 +13,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/types/span.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/memory/live_range_analyzer.h"
@@ -1316,4 +1317,8 @@ absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module) {
   return AnalyzeMemory(module, MemoryAnalysisOptions());
 }
+std::string ShapeIndexString(absl::Span<const int64_t> index) {
+  return absl::StrCat("{", absl::StrJoin(index, ","), "}");
+}
+
 }  // namespace hlolayout

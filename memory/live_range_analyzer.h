@@ -5,7 +5,8 @@
 // for parameters and control flow); live_range_schedule.cc places the
 // get-tuple-elements folded into `%name#N` operands by replaying XLA's
 // schedulers; live_range_ranges.cc computes live ranges, their
-// normalization and the peaks; live_range_text.cc prints XLA's dump text.
+// normalization and the peaks; views/live_range_text.cc prints XLA's dump
+// text.
 // The rules are XLA's, stated in docs/memory.md; the layout is for speed
 // (docs/memory-speed.md, "Speed"): the reader's instruction records are read
 // once, into one node per scheduled instruction (and per get-tuple-element

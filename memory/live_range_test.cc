@@ -20,6 +20,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/testing/random_hlo.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/live_range_text.h"
 
 namespace hlolayout {
 namespace {

@@ -22,6 +22,7 @@
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/testing/hlo_test_dump.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/live_range_text.h"
 
 namespace hlolayout {
 namespace {

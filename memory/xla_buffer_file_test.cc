@@ -15,6 +15,7 @@
 #include "gtest/gtest.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/buffer_assignment_text.h"
 
 namespace hlolayout {
 namespace {

@@ -23,6 +23,7 @@
 #include "hlolayout/memory/buffer_assignment_internal.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/buffer_assignment_text.h"
 
 namespace hlolayout {
 namespace {

@@ -12,6 +12,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/buffer_assignment_text.h"
 
 namespace hlolayout {
 namespace {

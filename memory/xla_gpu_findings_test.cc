@@ -15,6 +15,8 @@
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/buffer_assignment_text.h"
+#include "hlolayout/views/live_range_text.h"
 
 namespace hlolayout {
 namespace {

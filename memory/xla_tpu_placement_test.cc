@@ -18,6 +18,7 @@
 #include "hlolayout/memory/dump_text.h"
 #include "hlolayout/memory/tpu_chip.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/buffer_assignment_text.h"
 
 namespace hlolayout {
 namespace {

@@ -870,4 +870,18 @@ std::pair<int64_t, int64_t> XlaIdsSelfCheckCountsForTesting() {
 }
 
 }  // namespace buffer_internal
+std::vector<int64_t> ValuesByXlaId(const BufferAssignment& assignment) {
+  std::vector<std::pair<int64_t, int64_t>> by_id;  // (id, value)
+  for (const BufferAllocation& allocation : assignment.allocations) {
+    for (const AssignedValue& v : allocation.values) {
+      if (v.value >= 0) by_id.emplace_back(v.id, v.value);
+    }
+  }
+  std::sort(by_id.begin(), by_id.end());
+  std::vector<int64_t> order;
+  order.reserve(by_id.size());
+  for (const auto& [id, value] : by_id) order.push_back(value);
+  return order;
+}
+
 }  // namespace hlolayout

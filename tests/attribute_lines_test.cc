@@ -23,6 +23,8 @@
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/views/buffer_assignment_text.h"
+#include "hlolayout/views/live_range_text.h"
 #include "hlolayout/views/report_render.h"
 
 namespace hlolayout {

@@ -20,6 +20,8 @@
 #include "hlolayout/util/bytes.h"
 #include "hlolayout/util/fields.h"
 #include "hlolayout/views/allocation_text.h"
+#include "hlolayout/views/buffer_assignment_text.h"
+#include "hlolayout/views/live_range_text.h"
 #include "hlolayout/views/memory_html.h"
 #include "hlolayout/views/tpu_memory_text.h"
 

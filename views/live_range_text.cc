@@ -1,6 +1,8 @@
 // XLA's HloLiveRange dump text of an analysis (memory/live_range.h):
-// XlaLiveRangeText, XlaStackTraceText and ShapeIndexString. The format is
-// XLA's, described in docs/memory.md ("The peak").
+// XlaLiveRangeText and XlaStackTraceText (views/live_range_text.h). The
+// format is XLA's, described in docs/memory.md ("The peak").
+#include "hlolayout/views/live_range_text.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -14,13 +16,9 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/memory/live_range.h"
-#include "hlolayout/memory/subshape_list.h"
 
 namespace hlolayout {
 
-std::string ShapeIndexString(absl::Span<const int64_t> index) {
-  return absl::StrCat("{", absl::StrJoin(index, ","), "}");
-}
 namespace {
 
 // 1594000 -> "1 594 000".
@@ -210,53 +208,6 @@ std::string StackTraceText(const MemoryAnalysis& a, const MemoryPeak& peak,
 
 std::string XlaStackTraceText(const MemoryAnalysis& a) {
   return StackTraceText(a, a.peak, LiveRangeSizes::kAllocated);
-}
-
-MemoryPeak LogicalPeak(const MemoryAnalysis& a) {
-  // The sweep of PeakFinder (memory/live_range_ranges.cc) with logical
-  // sizes: each value counts its defining instruction's whole result from
-  // its start through one step past its end; the peak is the first time
-  // the sum is largest.
-  MemoryPeak peak;
-  const int64_t end = a.schedule_end;
-  std::vector<int64_t> events(end + 3, 0);
-  for (const LiveValue& v : a.values) {
-    if (v.instruction < 0 || v.of == nullptr) continue;
-    const int64_t size = static_cast<const memory_internal::Subshape*>(v.of)
-                             ->whole_logical_bytes;
-    const int64_t stop = std::min<int64_t>(int64_t{v.end} + 1, end + 1);
-    events[v.start] += size;
-    events[stop + 1] -= size;
-  }
-  int64_t usage = 0, best = 0;
-  for (int64_t t = 0; t <= end + 1; ++t) {
-    usage += events[t];
-    if (usage > best) {
-      best = usage;
-      peak.time = t;
-    }
-  }
-  for (size_t k = 0; k < a.values.size(); ++k) {
-    const LiveValue& v = a.values[k];
-    if (v.instruction < 0) continue;
-    if (v.start <= peak.time && peak.time <= v.end) {
-      peak.values.push_back(static_cast<int64_t>(k));
-      peak.bytes += v.logical_bytes();
-    }
-  }
-  std::sort(peak.values.begin(), peak.values.end(), [&](int64_t x, int64_t y) {
-    const LiveValue& p = a.values[x];
-    const LiveValue& q = a.values[y];
-    if (p.logical_bytes() != q.logical_bytes()) {
-      return p.logical_bytes() > q.logical_bytes();
-    }
-    // As unsigned bytes (char_traits<char>), as the analysis sorts.
-    const int by_name = a.instructions[p.instruction].name().compare(
-        a.instructions[q.instruction].name());
-    if (by_name != 0) return by_name < 0;
-    return p.index() < q.index();
-  });
-  return peak;
 }
 
 std::string XlaLiveRangeText(const MemoryAnalysis& a) {
