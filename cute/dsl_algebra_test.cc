@@ -18,6 +18,7 @@
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/print.h"
+#include "hlolayout/cute/product.h"
 
 namespace hlolayout::cute {
 namespace {
@@ -223,6 +224,30 @@ TEST(DslLogicalDivide, ComplementThenComposition) {
   EXPECT_EQ(divide(L(M(), S(1)), L(S(4), S(1))), "(4,?):(1,4) one");
   EXPECT_EQ(divide(L(T({S(4), S(3)}), T({S(1), S(5)})), L(S(4), S(3))),
             "((2,2),3):((3,5),1) several");
+}
+
+TEST(DslLogicalProduct, ComplementThenComposition) {
+  auto product = [](const Layout& a, const Layout& t, const IntTuple& cot) {
+    absl::StatusOr<internal::DslProductParts> r =
+        internal::DslLogicalProduct(a.leaf_modes(), t.shape(), t.stride(), cot);
+    if (!r.ok()) return std::string(r.status().message());
+    return DslText(r->shape) + ":" + DslText(r->stride) +
+           (r->several_modes ? " several" : " one");
+  };
+  // Mode 1 of cute.logical_product((2,2):(4,1), m:1), m a ?{div=2} for 6
+  // (cotarget 4 * m), and of ((2,2):(1,2), (k,3):(1,k)), k a ?{div=4} for 8
+  // (cotarget 4 * cosize, 4 * (3k - 2)... the caller's: 4 * 24).
+  EXPECT_EQ(
+      product(L(T({S(2), S(2)}), T({S(4), S(1)})), L(Q(6, 2), S(1)), Q(24, 8)),
+      "(?{div=2},?):(2,8) several");
+  EXPECT_EQ(product(L(T({S(2), S(2)}), T({S(1), S(2)})),
+                    L(T({Q(8, 4), S(3)}), T({S(1), Q(8, 4)})), Q(96, 16)),
+            "(?{div=4},3):(4,?{div=16}) one");
+  // 4:2 by 3:1: the complement (2,?):(1,8) cannot hold 3 (CuTe's weak
+  // shape check; the DSL: "unable to compute product").
+  EXPECT_NE(product(L(S(4), S(2)), L(S(3), S(1)), S(24))
+                .find("Shape Divisibility Condition"),
+            std::string::npos);
 }
 
 }  // namespace

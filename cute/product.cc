@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/internal/regroup.h"
@@ -135,5 +136,31 @@ absl::StatusOr<Layout> BlockedProduct(const Layout& a, const Layout& b) {
 absl::StatusOr<Layout> RakedProduct(const Layout& a, const Layout& b) {
   return Interleave("raked_product", a, b, /*raked=*/true);
 }
+
+namespace internal {
+
+absl::StatusOr<DslProductParts> DslLogicalProduct(const Modes& a_leaves,
+                                                  const IntTuple& t_shape,
+                                                  const IntTuple& t_stride,
+                                                  const IntTuple& cotarget) {
+  Modes kept;
+  for (const Mode& m : a_leaves) {
+    if (!IsConstant(m.stride, 0)) kept.push_back(m);
+  }
+  DslProductParts r;
+  HLOLAYOUT_ASSIGN_OR_RETURN(r.complement,
+                             DslComplementModes(CoalesceModes(kept), cotarget));
+  // The complement as a layout's leaves: none is 1:0.
+  Modes comp = r.complement;
+  if (comp.empty()) comp.push_back(Mode{Int::Static(1), Int::Static(0)});
+  HLOLAYOUT_ASSIGN_OR_RETURN(auto composed,
+                             DslComposition(comp, t_shape, t_stride));
+  r.shape = std::move(composed.first);
+  r.stride = std::move(composed.second);
+  r.several_modes = CoalesceX(comp).size() > 1;
+  return r;
+}
+
+}  // namespace internal
 
 }  // namespace hlolayout::cute

@@ -17,6 +17,7 @@
 #define HLOLAYOUT_CUTE_PRODUCT_H_
 
 #include "absl/status/statusor.h"
+#include "hlolayout/cute/int_tuple.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/tiler.h"
 
@@ -53,6 +54,34 @@ absl::StatusOr<Layout> FlatProduct(const Layout& a, const Tiler& b);
 // @post R((a0,c0),(a1,c1),...) == A'(a) + C(c) (blocked), likewise raked
 absl::StatusOr<Layout> BlockedProduct(const Layout& a, const Layout& b);
 absl::StatusOr<Layout> RakedProduct(const Layout& a, const Layout& b);
+
+namespace internal {
+
+// The parts of a CuTe DSL logical_product: the block's complement it is
+// built on (the twin's rules read it: a size of 0 or below is no layout),
+// and the complement composed with the tiler (mode 1 of the product).
+struct DslProductParts {
+  Modes complement;
+  IntTuple shape;
+  IntTuple stride;
+  // Whether coalesce_x(complement) has several modes (only then can the
+  // composition be wrong).
+  bool several_modes = false;
+};
+
+// DslLogicalProduct
+//
+// Mode 1 of logical_product(A, T) for a Layout tiler T as the CuTe DSL
+// computes it on the integers of cute/integer.h, A given by its flat
+// leaves: the complement of filter(A) up to `cotarget` (size(A) *
+// cosize(T), the caller's; DslComplementModes, unchecked), composed with
+// T (DslComposition). Errors: those of the two.
+absl::StatusOr<DslProductParts> DslLogicalProduct(const Modes& a_leaves,
+                                                  const IntTuple& t_shape,
+                                                  const IntTuple& t_stride,
+                                                  const IntTuple& cotarget);
+
+}  // namespace internal
 
 }  // namespace hlolayout::cute
 

@@ -25,6 +25,7 @@
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/print.h"
+#include "hlolayout/cute/product.h"
 
 namespace py = pybind11;
 
@@ -178,8 +179,8 @@ void RegisterDslQueries(py::module_& m) {
       "stride is a known 0 (cute/coalesce.h FilterZeros).");
 }
 
-// CuTe's composition and logical_divide as the DSL runs them
-// (cute/composition.h, cute/divide.h).
+// CuTe's composition, logical_divide and logical_product as the DSL runs
+// them (cute/composition.h, cute/divide.h, cute/product.h).
 void RegisterDslComposition(py::module_& m) {
   m.def(
       "cute_dsl_composition",
@@ -240,6 +241,24 @@ void RegisterDslComposition(py::module_& m) {
       "leaves: (shape, stride, rest, several), rest the tiler's complement "
       "as (shape, stride), several whether coalesce_x(A) has several modes "
       "(cute/divide.h DslLogicalDivide).");
+  m.def(
+      "cute_dsl_logical_product_rest",
+      [](py::handle a_shapes, py::handle a_strides, py::handle t_shape,
+         py::handle t_stride, py::handle cotarget) {
+        const cute::internal::DslProductParts r =
+            DslUnwrap(cute::internal::DslLogicalProduct(
+                LeavesFromPy(a_shapes, a_strides), CuteTupleFromPy(t_shape),
+                CuteTupleFromPy(t_stride), CuteTupleFromPy(cotarget)));
+        return py::make_tuple(ModesToPy(r.complement), CuteTupleToPy(r.shape),
+                              CuteTupleToPy(r.stride), r.several_modes);
+      },
+      py::arg("a_shapes"), py::arg("a_strides"), py::arg("t_shape"),
+      py::arg("t_stride"), py::arg("cotarget"),
+      "Mode 1 of logical_product(A, T) as the DSL computes it, A given by "
+      "its flat leaves: (complement, shape, stride, several), complement "
+      "A's up to cotarget as (shape, stride), several whether "
+      "coalesce_x(complement) has several modes (cute/product.h "
+      "DslLogicalProduct).");
 }
 
 }  // namespace

@@ -706,6 +706,37 @@ def test_logical_divide_is_one_call_of_the_cpp_core(expr, dsl, monkeypatch):
     assert calls and set(calls) == {"cute_dsl_logical_divide"}, calls
 
 
+# logical_product's second mode (the block's complement composed with the
+# tiler) is one call of the C++ core (cute/product.h DslLogicalProduct);
+# each answer is what the DSL printed (m a `?{div=2}` for 6, k a `?{div=4}`
+# for 8), the last through blocked_product's zip.
+@pytest.mark.parametrize("expr, dsl", [
+    ("cute.logical_product(cute.make_layout((2, 2), stride=(4, 1)),"
+     " cute.make_layout(m))", "((2,2),(?{div=2},?)):((4,1),(2,8))"),
+    ("cute.logical_product(cute.make_layout((2, 2), stride=(1, 2)),"
+     " cute.make_layout((k, 3), stride=(1, k)))",
+     "((2,2),(?{div=4},3)):((1,2),(4,?{div=16}))"),
+    ("cute.blocked_product(cute.make_layout((2, 2), stride=(1, 2)),"
+     " cute.make_layout((k, 3)))",
+     "((2,?{div=4}),(2,3)):((1,4),(2,?{div=16}))"),
+])
+def test_logical_product_is_one_call_of_the_cpp_core(expr, dsl, monkeypatch):
+    from hlolayout.cute_dsl import _core_calls, _fast
+    core = _core_calls._core
+    calls = []
+    for name in ("cute_dsl_logical_product_rest", "cute_dsl_complement_leaves",
+                 "cute_dsl_composition"):
+        def counted(*args, _fn=getattr(core, name), _name=name):
+            calls.append(_name)
+            return _fn(*args)
+        monkeypatch.setattr(core, name, counted)
+    _fast.memo_clear()
+    env = {"cute": cute, "m": _q(6, 2), "k": _q(8, 4)}
+    with cute.unchecked():
+        assert cute.pretty_str(eval(expr, env)) == dsl
+    assert calls and set(calls) == {"cute_dsl_logical_product_rest"}, calls
+
+
 # A stride past int64 is refused, as the DSL refuses it ("unable to compute
 # the following composition"); the old Python engine's big integers
 # crashed in NumPy (UFuncTypeError) instead.

@@ -606,7 +606,18 @@ def logical_product(block, tiler):
                       "got %s" % block)
     size_block = product(block.sh)
     cot = _ints.mul(size_block, cosize(tiler))
-    comp = complement_raw(block, cot)
+    composed = None
+    if _has_basis_strides(tiler):
+        comp = complement_raw(block, cot)
+    else:
+        # One call: the block's complement and its composition with the
+        # tiler on the C++ core (cute/product.h DslLogicalProduct).
+        _complement_guards(block)
+        comp, sh, st, several = _core_calls.logical_product_rest(
+            wrap(flatten(block.sh)), wrap(flatten(block.st)), tiler.sh,
+            tiler.st, cot)
+        comp = Layout(*comp)
+        composed = Layout(sh, st)
     # Where CuTe's algorithm divides by zero, that comes first (the DSL's
     # process dies); a tiler of one element composes to 1:0 whatever the
     # complement (the DSL answers).
@@ -615,7 +626,10 @@ def logical_product(block, tiler):
     # dynamic integer is not checked, one of one element composes to 1:0.
     checks = tiler.is_static() and not is_constant(1, product(tiler.sh))
     try:
-        rest = composition(comp, tiler)
+        if composed is None:
+            rest = composition(comp, tiler)
+        else:
+            rest = _checked_composition(comp, tiler, composed, several)
     except WrongLayoutError:
         if checks:
             _no_negative_stride(block, "logical_product", "product")

@@ -14,8 +14,8 @@ size and product_each (cute/int_tuple.h Product), shape_div (ShapeDiv),
 cosize (cute/layout.h cosize_int), crd2idx and idx2crd (cute/dsl_index.h);
 coalesce, filter and filter_zeros (cute/coalesce.h) and complement
 (cute/complement.h) on flat leaves; right_inverse and left_inverse
-(cute/inverse.h); composition (cute/composition.h) and logical_divide
-(cute/divide.h).
+(cute/inverse.h); composition (cute/composition.h), logical_divide
+(cute/divide.h) and logical_product's second mode (cute/product.h).
 A refusal of the core is the twin's Refusal (a ValueError, defined here
 so that the twin's other modules take it from the lowest one) with the
 core's message; where CuTe's algorithm divides by zero, ZeroDivisionError,
@@ -123,6 +123,19 @@ def logical_divide(a_shapes, a_strides, t_shape, t_stride):
     sh, st, rest, several = _call(_core.cute_dsl_logical_divide, *operands)
     return (_plain_like(sh, operands), _plain_like(st, operands),
             _plain_like(rest, operands), several)
+
+
+def logical_product_rest(a_shapes, a_strides, t_shape, t_stride, cotarget):
+    """Mode 1 of logical_product(A, T) as the DSL computes it, A given by
+    its flat leaves: (complement, shape, stride, several), complement A's
+    up to cotarget as (shape, stride), several whether
+    coalesce_x(complement) has several modes (cute/product.h
+    DslLogicalProduct)."""
+    operands = (a_shapes, a_strides, t_shape, t_stride, cotarget)
+    comp, sh, st, several = _call(_core.cute_dsl_logical_product_rest,
+                                  *operands)
+    return (_plain_like(comp, operands), _plain_like(sh, operands),
+            _plain_like(st, operands), several)
 
 
 def right_inverse(shape, stride):
