@@ -960,7 +960,8 @@ void SortEarly(const HloModule& m,
 // ("dot.N.reduce_sub_computation", by N, a bare "dot" first). With `tpu`,
 // XLA:TPU's (docs/xla-tpu.md, "Value ids"): the SPMD partitioner's clones
 // by TpuPartitionerTimes, other clones by TpuCloneRanks (else by their
-// clone number first), then passes' reducers ("X.reduce_sub_computation"), then
+// clone number first), a comparator named "compare" after them, then
+// passes' reducers ("X.reduce_sub_computation"), then
 // the cloned loops, then fusion bodies of names no fusion pass gives.
 std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
                                           const std::vector<GpuPass>& pass,
@@ -1030,6 +1031,9 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       } else {
         keyed.push_back({{4, -1, 0, 0}, c});
       }
+    } else if (tpu && name == "compare") {
+      // XLA:TPU's comparator made late: after the clones.
+      keyed.push_back({{5, 1, INT64_MAX, INT64_MAX}, c});
     } else {
       keyed.push_back({{4, 0, 0, 0}, c});
     }

@@ -322,6 +322,48 @@ TEST(XlaTpu, ReducerClonesOneBodyUsesAreMadeTogether) {
   }
 }
 
+// XLA:TPU's comparator named "compare" (a sort's, made by a late pass)
+// comes after the reducer clones (docs/xla-tpu.md, "Value ids", rule 7),
+// as in the v5p and v6e mixture-of-experts gradients, where the
+// computations passes make anew came before the clones.
+constexpr char kTpuCompare[] = R"(HloModule m, is_scheduled=true
+
+%scalar_add_computation.clone (a0: f32[], b0: f32[]) -> f32[] {
+  %a0 = f32[] parameter(0)
+  %b0 = f32[] parameter(1)
+  ROOT %add0 = f32[] add(%a0, %b0)
+}
+
+%compare (p0: f32[], p1: f32[]) -> pred[] {
+  %p0 = f32[] parameter(0)
+  %p1 = f32[] parameter(1)
+  ROOT %lt = pred[] compare(%p0, %p1), direction=LT
+}
+
+ENTRY %main.2 (x: f32[8]) -> (f32[], f32[8]) {
+  %x = f32[8] parameter(0)
+  %zero = f32[] constant(0)
+  %r = f32[] reduce(%x, %zero), dimensions={0}, to_apply=%scalar_add_computation.clone
+  %s = f32[8] sort(%x), dimensions={0}, to_apply=%compare
+  ROOT %out = (f32[], f32[8]) tuple(%r, %s)
+}
+)";
+
+TEST(XlaTpu, TheComparatorCompareComesAfterTheClones) {
+  const std::string text = kTpuCompare;  // the module keeps views of it
+  const HloModule module = ReadModule(text);
+  BufferAssignmentOptions options;
+  options.platform = XlaPlatform::kTpu;
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, options);
+  ASSERT_TRUE(m.ok()) << m.status();
+  std::map<std::string, int64_t> ids;
+  for (const BufferAllocation& a : m->buffers.allocations) {
+    for (const AssignedValue& v : a.values) ids[std::string(v.name)] = v.id;
+  }
+  ASSERT_EQ(ids.count("add0") + ids.count("lt"), 2u);
+  EXPECT_LT(ids["add0"], ids["lt"]);
+}
+
 INSTANTIATE_TEST_SUITE_P(Libtpu, TpuDump,
                          ::testing::Values(kStep, kDynamicIndex, kCummax,
                                            kLoopInVmem, kAllToAllV5p,
