@@ -4,12 +4,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "hlolayout/answers/explain.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
-#include "hlolayout/layout/explain.h"
-#include "hlolayout/layout/explain_record.h"
-#include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -73,19 +71,20 @@ int RunExplain(const std::vector<std::string>& raw_args, IoContext& io) {
   int status = 0;
   bool first = true;
   for (const std::string& text : *texts) {
-    absl::StatusOr<Shape> shape = ParseShape(text);
-    if (!shape.ok()) {
-      io.err << "hlolayout explain: " << shape.status().message() << "\n";
+    absl::StatusOr<answers::ShapeExplanation> answer =
+        answers::AnswerExplain(text);
+    if (!answer.ok()) {
+      io.err << "hlolayout explain: " << answer.status().message() << "\n";
       status = 1;
       continue;
     }
     // A section that could not be computed (it prints its error in place)
     // makes the exit status 1, as a shape that does not parse does.
-    const ShapeExplanation explanation = ExplainShape(*shape);
+    const answers::ShapeExplanation& explanation = *answer;
     if (args->Has("json")) {
-      io.out << ExplanationJson(explanation) << "\n";
+      io.out << answers::ExplanationJson(explanation) << "\n";
     } else {
-      io.out << (first ? "" : "\n") << ExplanationText(explanation);
+      io.out << (first ? "" : "\n") << answers::ExplanationText(explanation);
     }
     if (!explanation.ok()) {
       // The reason is in the answer; stderr says why the status is 1.

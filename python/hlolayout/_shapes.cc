@@ -23,8 +23,7 @@
 #include "_record.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "hlolayout/layout/explain.h"
-#include "hlolayout/layout/explain_record.h"
+#include "hlolayout/answers/explain.h"
 #include "hlolayout/layout/layout_validation.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/parser/shape_parser.h"
@@ -80,7 +79,9 @@ py::dict SizesDict(const Shape& shape) {
 // The Python class of the explanation's record I (ShapeExplanationSpecs()).
 template <size_t I>
 struct ExplainTag {
-  static const RecordSpec& Spec() { return *ShapeExplanationSpecs()[I]; }
+  static const RecordSpec& Spec() {
+    return *answers::ShapeExplanationSpecs()[I];
+  }
 };
 
 template <size_t... I>
@@ -90,9 +91,9 @@ void BindExplainRecords(py::module_& m, std::index_sequence<I...>) {
 
 // Shape.explain(): the library's explanation as records, whose to_dict()
 // is the document `hlolayout explain --json` writes.
-py::object Explanation(const ShapeExplanation& e) {
+py::object Explanation(const answers::ShapeExplanation& e) {
   PyRecordSink sink;
-  EmitShapeExplanation(e, sink);
+  answers::EmitShapeExplanation(e, sink);
   return sink.Take();
 }
 
@@ -191,8 +192,10 @@ void ShapeAnswers(py::class_<PyShape>& c) {
         [](const PyShape& s) { return py::bytes(ShapeToProtoBytes(*s.shape)); })
       .def("sizes", [](const PyShape& s) { return SizesDict(*s.shape); })
       .def("explain",
-           [](const PyShape& s) { return Explanation(ExplainShape(*s.shape)); })
-      // For python/bench/front_bench.py: seconds per ExplainShape call in
+           [](const PyShape& s) {
+             return Explanation(answers::AnswerExplain(*s.shape));
+           })
+      // For python/bench/front_bench.py: seconds per AnswerExplain call in
       // C++ alone (`n` calls, the GIL released), the baseline of explain();
       // `cpu`: the calling thread's CPU time, else wall time.
       .def(
@@ -213,7 +216,7 @@ void ShapeAnswers(py::class_<PyShape>& c) {
             const double start = now();
             size_t sink = 0;
             for (int64_t i = 0; i < n; ++i) {
-              sink += ExplainShape(*s.shape).shape.size();
+              sink += answers::AnswerExplain(*s.shape).shape.size();
             }
             const double t = now() - start;
             return sink == 0 ? 0.0 : t / static_cast<double>(n);
@@ -267,7 +270,7 @@ void ShapeFunctions(py::module_& m) {
 void RegisterShapes(py::module_& m) {
   m.attr("COMBINE") = py::int_(Tile::kCombineDimension);
   constexpr size_t kExplainRecords = 7;
-  if (ShapeExplanationSpecs().size() != kExplainRecords) {
+  if (answers::ShapeExplanationSpecs().size() != kExplainRecords) {
     throw std::logic_error("explanation records: update kExplainRecords");
   }
   BindExplainRecords(m, std::make_index_sequence<kExplainRecords>());
