@@ -7,11 +7,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "hlolayout/answers/verify.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
-#include "hlolayout/hlo/reader.h"
-#include "hlolayout/hlo/verifier.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -46,36 +45,22 @@ int VerifyInput(const std::string& path, bool all, bool mixed, IoContext& io) {
     io.err << "hlolayout verify: " << input.status().message() << "\n";
     return 1;
   }
-  const std::string name = path == "-" ? "<stdin>" : path;
-  const absl::string_view text = (*input)->view();
-  HloReadOptions read;
-  read.file_name = name;
-  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text, read);
-  if (!modules.ok()) {
-    io.err << "hlolayout verify: " << modules.status().message() << "\n";
+  answers::VerifyRequest request;
+  request.file_name = path == "-" ? "<stdin>" : path;
+  request.all = all;
+  request.mixed_precision = mixed;
+  absl::StatusOr<answers::VerifyAnswer> answer =
+      answers::AnswerVerify((*input)->view(), request);
+  if (!answer.ok()) {
+    io.err << "hlolayout verify: " << answer.status().message() << "\n";
     return 1;
   }
-  HloVerifyOptions options;
-  options.file_name = name;
-  options.allow_mixed_precision = mixed;
-  int64_t errors = 0;
-  for (const HloModule& module : *modules) {
-    std::vector<absl::Status> found;
-    if (all) {
-      found = VerifyHloModuleAll(text, module, options);
-    } else if (absl::Status s = VerifyHloModule(text, module, options);
-               !s.ok()) {
-      found.push_back(s);
-    }
-    for (const absl::Status& s : found) {
-      io.err << "hlolayout verify: " << s.message() << "\n";
-    }
-    errors += static_cast<int64_t>(found.size());
-    if (!all && errors > 0) break;
+  for (const absl::Status& s : answer->errors) {
+    io.err << "hlolayout verify: " << s.message() << "\n";
   }
-  if (errors > 0) return 1;
-  io.out << name << ": " << modules->size()
-         << (modules->size() == 1 ? " module" : " modules") << " verified\n";
+  if (!answer->errors.empty()) return 1;
+  io.out << request.file_name << ": " << answer->modules
+         << (answer->modules == 1 ? " module" : " modules") << " verified\n";
   return 0;
 }
 

@@ -13,6 +13,7 @@ HEADERS = [
     ("//answers:triton_smem", "answers/triton_smem.h"),
     ("//answers:ttmlir", "answers/ttmlir.h"),
     ("//answers:ttnn", "answers/ttnn.h"),
+    ("//answers:verify", "answers/verify.h"),
     ("//cute/atom:atom_catalog", "cute/atom/atom_catalog.h"),
     ("//cute/atom:bank_conflicts", "cute/atom/bank_conflicts.h"),
     ("//cute/atom:conflict_report_text", "cute/atom/conflict_report_text.h"),
