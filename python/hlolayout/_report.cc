@@ -28,6 +28,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/answers/memory_folder.h"
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/report/dump_folder.h"
@@ -179,14 +180,39 @@ class SourceText : public DumpFileText {
   std::unique_ptr<InputText> input_;
 };
 
-// hl.report(DIR) and hl.memory(DIR): `order` is a --sort name.
-py::object PyDumpFolder(const std::string& folder, const std::string& order,
-                        int64_t threads) {
-  const DumpFolderOrder sort = SortKeyNamed(order).folder;
+// A folder's file, mapped as the CLI maps it.
+absl::StatusOr<std::unique_ptr<DumpFileText>> OpenFolderFile(
+    const DumpFolderFile& file) {
+  absl::StatusOr<std::unique_ptr<InputText>> input =
+      OpenSource(file.path, true);
+  if (!input.ok()) return input.status();
+  return std::unique_ptr<DumpFileText>(new SourceText(*std::move(input)));
+}
+
+void CheckFolderThreads(int64_t threads) {
   if (threads < 0 || threads > 256) {
     throw py::value_error(
         absl::StrCat("threads must be from 0 to 256, got ", threads));
   }
+}
+
+// The folder's table as Python's DumpFolderTable; NoModuleFilesError's
+// ValueError when no file holds a module.
+py::object FolderTableObject(const std::string& folder,
+                             const DumpFolderTable& table) {
+  if (table.rows.empty() && table.failed.empty()) {
+    ThrowStatus(NoModuleFilesError(folder));
+  }
+  PyRecordSink sink;
+  EmitDumpFolderTable(table, sink);
+  return sink.Take();
+}
+
+// hl.report(DIR): `order` is a --sort name.
+py::object PyDumpFolder(const std::string& folder, const std::string& order,
+                        int64_t threads) {
+  const DumpFolderOrder sort = SortKeyNamed(order).folder;
+  CheckFolderThreads(threads);
   absl::Status error;
   DumpFolderTable table;
   {
@@ -197,26 +223,30 @@ py::object PyDumpFolder(const std::string& folder, const std::string& order,
     } else {
       DumpFolderOptions options;
       options.threads = threads;
-      table = SummarizeDumpFolder(
-          *listing, options,
-          [](const DumpFolderFile& file)
-              -> absl::StatusOr<std::unique_ptr<DumpFileText>> {
-            absl::StatusOr<std::unique_ptr<InputText>> input =
-                OpenSource(file.path, true);
-            if (!input.ok()) return input.status();
-            return std::unique_ptr<DumpFileText>(
-                new SourceText(*std::move(input)));
-          });
+      table = SummarizeDumpFolder(*listing, options, OpenFolderFile);
       SortDumpFolderRows(sort, &table.rows);
     }
   }
   if (!error.ok()) RaiseOSError(error);
-  if (table.rows.empty() && table.failed.empty()) {
-    ThrowStatus(NoModuleFilesError(folder));
+  return FolderTableObject(folder, table);
+}
+
+// hl.memory(DIR): the request -> answers::AnswerMemoryFolder -> the table.
+py::object PyMemoryFolder(const std::string& folder, const std::string& order,
+                          int64_t threads) {
+  answers::MemoryFolderRequest request;
+  request.folder = folder;
+  request.order = SortKeyNamed(order).folder;
+  CheckFolderThreads(threads);
+  request.threads = threads;
+  absl::StatusOr<answers::MemoryFolderAnswer> answer =
+      absl::UnknownError("not answered");
+  {
+    py::gil_scoped_release release;
+    answer = answers::AnswerMemoryFolder(request, OpenFolderFile);
   }
-  PyRecordSink sink;
-  EmitDumpFolderTable(table, sink);
-  return sink.Take();
+  if (!answer.ok()) RaiseOSError(answer.status());
+  return FolderTableObject(folder, answer->table);
 }
 
 std::string WasterPicture(const py::tuple& values) {
@@ -245,6 +275,8 @@ void RegisterReport(py::module_& m) {
   m.def("_time_report_cpp", &TimeReportCpp, py::arg("source"),
         py::arg("is_path"), py::arg("calls"));
   m.def("dump_folder", &PyDumpFolder, py::arg("folder"), py::arg("order"),
+        py::arg("threads"));
+  m.def("memory_folder", &PyMemoryFolder, py::arg("folder"), py::arg("order"),
         py::arg("threads"));
 }
 

@@ -138,8 +138,9 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None,
                 raise ValueError(
                     "%s does not apply to a folder (`hlolayout memory DIR` "
                     "refuses --%s too): give files for modules" % (name, name))
-        return _core.dump_folder(path, _sort_name(sort, "allocated"),
-                                 0 if threads is None else _threads(threads))
+        return _core.memory_folder(path, _sort_name(sort, "allocated"),
+                                   0 if threads is None else
+                                   _threads(threads))
     _no_sort_for_files(sort)
     top = 20 if top is None else top
     if space is not None:
