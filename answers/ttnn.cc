@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hlolayout/ttnn/refusal.h"
+#include "hlolayout/ttnn/spec_json.h"
 
 namespace hlolayout::ttnn {
 namespace {
@@ -163,6 +164,11 @@ MeshAnswer AnswerMesh(const MeshDistribution& mesh,
     a.slice_spec = AnswerRefusal(slice_spec.status());
   }
   return a;
+}
+
+absl::StatusOr<std::vector<TensorSpecInput>> SpecRequestsFromText(
+    absl::string_view text, absl::string_view file) {
+  return SpecInputsFromText(text, file);
 }
 
 }  // namespace hlolayout::ttnn

@@ -31,6 +31,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/mesh.h"
@@ -352,6 +353,13 @@ void HlolayoutFields(Fields& f, const PlaceAnswer& p) {
   f("offset", p.offset, "Bytes from the buffer's base.");
   f("aligned_page_size", p.aligned_page_size, "The aligned page's bytes.");
 }
+
+// The requests of `hlolayout ttnn spec|locate --spec FILE|-`: one
+// TensorSpecInput per JSON object or line, with the field names of the TTNN
+// test data (ttnn/spec_json.h). Errors are located in `text` ("1:12: ...",
+// the line and a caret), prefixed by `file`.
+absl::StatusOr<std::vector<TensorSpecInput>> SpecRequestsFromText(
+    absl::string_view text, absl::string_view file = "");
 
 }  // namespace hlolayout::ttnn
 

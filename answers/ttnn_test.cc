@@ -140,5 +140,19 @@ TEST(TtnnAnswersTest, ShardedSpecHasItsPageMapping) {
                         "0], [2, 0]], \"max_num_dev_pages_per_core\": 6"));
 }
 
+// The requests of --spec: one per JSON line, errors located and named.
+TEST(TtnnAnswersTest, SpecRequestsFromJsonLines) {
+  absl::StatusOr<std::vector<TensorSpecInput>> in = SpecRequestsFromText(
+      "{\"shape\": [272, 58]}\n{\"shape\": [4, 8], \"layout\": "
+      "\"ROW_MAJOR\"}\n");
+  ASSERT_TRUE(in.ok()) << in.status();
+  ASSERT_EQ(in->size(), 2u);
+  EXPECT_EQ((*in)[0].shape, (std::vector<int64_t>{272, 58}));
+  EXPECT_EQ((*in)[1].shape, (std::vector<int64_t>{4, 8}));
+  in = SpecRequestsFromText("{\"shape\": \"x\"}", "s.json");
+  ASSERT_FALSE(in.ok());
+  EXPECT_EQ(in.status().message().substr(0, 7), "s.json:");
+}
+
 }  // namespace
 }  // namespace hlolayout::ttnn

@@ -11,10 +11,10 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/answers/ttnn.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/ttnn/device.h"
 #include "hlolayout/ttnn/names.h"
-#include "hlolayout/ttnn/spec_json.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -313,7 +313,7 @@ absl::StatusOr<TtnnInputs> ReadTtnnInputs(const Args& args,
                                  ? ""
                                  : source;
     absl::StatusOr<std::vector<ttnn::TensorSpecInput>> specs =
-        ttnn::SpecInputsFromText(*text, file);
+        ttnn::SpecRequestsFromText(*text, file);
     if (!specs.ok()) return specs.status();
     out.specs = *std::move(specs);
     return out;
