@@ -212,7 +212,7 @@
 #include "hlolayout/answers/cute.h"
 #include "hlolayout/cute/atom/atom_catalog.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
-#include "hlolayout/cute/atom/conflict_report_text.h"
+#include "hlolayout/views/cute_conflict_text.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/static_text.h"

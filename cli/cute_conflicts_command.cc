@@ -17,12 +17,12 @@
 #include "hlolayout/cli/cute_atom_args.h"
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
-#include "hlolayout/cute/atom/conflict_report_text.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/triton/smem_by_name.h"
 #include "hlolayout/util/fields.h"
 #include "hlolayout/views/bank_picture.h"
+#include "hlolayout/views/cute_conflict_text.h"
 
 namespace hlolayout::cli {
 

@@ -1,4 +1,4 @@
-// cute/atom/conflict_report_text.h: a bank-conflict count
+// views/cute_conflict_text.h: a bank-conflict count
 // (cute/atom/bank_conflicts.h) as `hlolayout cute conflicts` prints it (its
 // `--json` is answers/cute.h's AnswerConflicts).
 //
@@ -9,8 +9,8 @@
 //   // warp 0 instruction 0: 4 wavefronts (ideal 4, 1.00x)
 //   // total: 16 wavefronts for an ideal of 16 (1.00x) over 4 instruction(s)
 //   // of 1 warp(s)
-#ifndef HLOLAYOUT_CUTE_ATOM_CONFLICT_REPORT_TEXT_H_
-#define HLOLAYOUT_CUTE_ATOM_CONFLICT_REPORT_TEXT_H_
+#ifndef HLOLAYOUT_VIEWS_CUTE_CONFLICT_TEXT_H_
+#define HLOLAYOUT_VIEWS_CUTE_CONFLICT_TEXT_H_
 
 #include <string>
 
@@ -27,4 +27,4 @@ std::string ConflictReportText(const ConflictReport& r, bool all,
 
 }  // namespace hlolayout::cute
 
-#endif  // HLOLAYOUT_CUTE_ATOM_CONFLICT_REPORT_TEXT_H_
+#endif  // HLOLAYOUT_VIEWS_CUTE_CONFLICT_TEXT_H_

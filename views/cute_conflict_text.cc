@@ -1,4 +1,4 @@
-#include "hlolayout/cute/atom/conflict_report_text.h"
+#include "hlolayout/views/cute_conflict_text.h"
 
 #include <algorithm>
 #include <cstdint>
