@@ -212,7 +212,6 @@
 #include "hlolayout/answers/cute.h"
 #include "hlolayout/cute/atom/atom_catalog.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
-#include "hlolayout/views/cute_conflict_text.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/static_text.h"
@@ -243,6 +242,7 @@
 #include "hlolayout/cute/tiler.h"
 #include "hlolayout/cute/xla_bridge.h"
 #include "hlolayout/cute/xla_shape.h"
+#include "hlolayout/views/cute_conflict_text.h"
 
 // Grid-sharded tt-mlir layouts; their commands' answers.
 #include "hlolayout/answers/ttmlir.h"

@@ -4,7 +4,8 @@
 //
 //   absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory(module, options);
 //   std::string text = XlaLiveRangeText(*a);
-//   // "HloLiveRange (max 152):\n  InstructionSequence:\n    0:params_0_.1\n..."
+//   // "HloLiveRange (max 152):\n  InstructionSequence:\n"
+//   // "    0:params_0_.1\n..."
 #ifndef HLOLAYOUT_VIEWS_LIVE_RANGE_TEXT_H_
 #define HLOLAYOUT_VIEWS_LIVE_RANGE_TEXT_H_
 
