@@ -303,17 +303,26 @@ ENTRY %main.3 (x: f32[8]) -> ((f32[], f32[]), (f32[], f32[]), f32[]) {
 }
 )";
 
-TEST(XlaTpu, ReducerClonesOneBodyUsesAreMadeTogether) {
-  const std::string text = kTpuClones;  // the module keeps views of it
-  const HloModule module = ReadModule(text);
+// The value ids XLA:TPU's model gives a module's values, by value name.
+absl::StatusOr<std::map<std::string, int64_t>> TpuValueIdsByName(
+    const std::string& text) {
+  const HloModule module = ReadModule(text);  // views of `text`
   BufferAssignmentOptions options;
   options.platform = XlaPlatform::kTpu;
   absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, options);
-  ASSERT_TRUE(m.ok()) << m.status();
+  if (!m.ok()) return m.status();
   std::map<std::string, int64_t> ids;
   for (const BufferAllocation& a : m->buffers.allocations) {
     for (const AssignedValue& v : a.values) ids[std::string(v.name)] = v.id;
   }
+  return ids;
+}
+
+TEST(XlaTpu, ReducerClonesOneBodyUsesAreMadeTogether) {
+  absl::StatusOr<std::map<std::string, int64_t>> found =
+      TpuValueIdsByName(kTpuClones);
+  ASSERT_TRUE(found.ok()) << found.status();
+  std::map<std::string, int64_t>& ids = *found;
   const char* in_order[] = {"add0", "max1", "add2", "max3", "add4"};
   for (const char* name : in_order) ASSERT_EQ(ids.count(name), 1u) << name;
   for (size_t i = 0; i + 1 < std::size(in_order); ++i) {
@@ -350,16 +359,10 @@ ENTRY %main.2 (x: f32[8]) -> (f32[], f32[8]) {
 )";
 
 TEST(XlaTpu, TheComparatorCompareComesAfterTheClones) {
-  const std::string text = kTpuCompare;  // the module keeps views of it
-  const HloModule module = ReadModule(text);
-  BufferAssignmentOptions options;
-  options.platform = XlaPlatform::kTpu;
-  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, options);
-  ASSERT_TRUE(m.ok()) << m.status();
-  std::map<std::string, int64_t> ids;
-  for (const BufferAllocation& a : m->buffers.allocations) {
-    for (const AssignedValue& v : a.values) ids[std::string(v.name)] = v.id;
-  }
+  absl::StatusOr<std::map<std::string, int64_t>> found =
+      TpuValueIdsByName(kTpuCompare);
+  ASSERT_TRUE(found.ok()) << found.status();
+  std::map<std::string, int64_t>& ids = *found;
   ASSERT_EQ(ids.count("add0") + ids.count("lt"), 2u);
   EXPECT_LT(ids["add0"], ids["lt"]);
 }
