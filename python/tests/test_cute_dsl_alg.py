@@ -667,6 +667,20 @@ def test_composition_on_the_cpp_core(expr, dsl):
         assert cute.pretty_str(eval(expr, env)) == dsl
 
 
+def _counted_core_calls(monkeypatch, names):
+    """The names of the C++ core's DSL calls among `names` as they are made
+    (a list that grows while the test runs)."""
+    from hlolayout.cute_dsl import _core_calls
+    core = _core_calls._core
+    calls = []
+    for name in names:
+        def counted(*args, _fn=getattr(core, name), _name=name):
+            calls.append(_name)
+            return _fn(*args)
+        monkeypatch.setattr(core, name, counted)
+    return calls
+
+
 # logical_divide of integer strides is one call of the C++ core
 # (cute/divide.h DslLogicalDivide: the tiler's complement, then the
 # composition); each answer is what the DSL printed (m a `?{div=8}`, n a
@@ -687,15 +701,10 @@ def test_composition_on_the_cpp_core(expr, dsl):
      "((4,2),(?,4)):((1,?{div=8}),(4,?{div=16}))"),
 ])
 def test_logical_divide_is_one_call_of_the_cpp_core(expr, dsl, monkeypatch):
-    from hlolayout.cute_dsl import _algebra, _core_calls, _fast
-    core = _core_calls._core
-    calls = []
-    for name in ("cute_dsl_logical_divide", "cute_dsl_complement_leaves",
-                 "cute_dsl_composition"):
-        def counted(*args, _fn=getattr(core, name), _name=name):
-            calls.append(_name)
-            return _fn(*args)
-        monkeypatch.setattr(core, name, counted)
+    from hlolayout.cute_dsl import _algebra, _fast
+    calls = _counted_core_calls(monkeypatch, (
+        "cute_dsl_logical_divide", "cute_dsl_complement_leaves",
+        "cute_dsl_composition"))
     # The general path (the shortcut for one dynamic mode off), every call
     # computed anew.
     monkeypatch.setattr(_algebra, "LEAF_DIVIDE", [False])
@@ -721,15 +730,10 @@ def test_logical_divide_is_one_call_of_the_cpp_core(expr, dsl, monkeypatch):
      "((2,?{div=4}),(2,3)):((1,4),(2,?{div=16}))"),
 ])
 def test_logical_product_is_one_call_of_the_cpp_core(expr, dsl, monkeypatch):
-    from hlolayout.cute_dsl import _core_calls, _fast
-    core = _core_calls._core
-    calls = []
-    for name in ("cute_dsl_logical_product_rest", "cute_dsl_complement_leaves",
-                 "cute_dsl_composition"):
-        def counted(*args, _fn=getattr(core, name), _name=name):
-            calls.append(_name)
-            return _fn(*args)
-        monkeypatch.setattr(core, name, counted)
+    from hlolayout.cute_dsl import _fast
+    calls = _counted_core_calls(monkeypatch, (
+        "cute_dsl_logical_product_rest", "cute_dsl_complement_leaves",
+        "cute_dsl_composition"))
     _fast.memo_clear()
     env = {"cute": cute, "m": _q(6, 2), "k": _q(8, 4)}
     with cute.unchecked():
