@@ -1,252 +1,281 @@
-"""IntTuples of the DSL twin: an integer leaf (a Python int, static, or a
-DynInt, dynamic), or a tuple of IntTuples. CuTe's tuple algorithms
-(int_tuple.hpp, stride.hpp) with CuTe's static/dynamic decisions; the
-arithmetic is _ints'.
+"""The twin's IntTuples: a leaf (a Python int, static; a DynInt, the DSL's
+`?`) or a Python tuple of IntTuples. Three kinds of helper live here:
 
-    >>> compact_col((2, 1, 3))
-    (1, 0, 2)
+- walking the tree (rank, depth, leaves, flatten, wrap, unwrap, the two
+  congruences, text): the vocabulary of CuTe's int_tuple.hpp, no
+  arithmetic;
+- products, answered by the C++ core where a leaf is a `?`
+  (cute/int_tuple.h Product, through _core_calls, with the DSL's rules of
+  cute/integer.h);
+- the two makers of strides and the DSL's ceil_div, written from CuTe's
+  stride.hpp (compact_major, compact_order) and from what the DSL prints
+  (docs/cute-dsl.md "Sources", "_tuples.py written anew").
+
+    >>> compact_col((2, 1, (1, 3)))
+    (1, 0, (0, 2))
+    >>> ceil_div((8, (6, 4)), (3, 4))
+    (3, 6)
 """
 
-from . import _ints
+from . import _core_calls, _ints
 from ._ints import DynInt
 
 __all__ = []
 
 
-def is_tuple(x):
-    return type(x) is tuple
-
+# ---------------------------------------------------------------------------
+# The tree.
 
 def is_int(x):
-    return (type(x) is int) or isinstance(x, DynInt)
+    """A leaf the algebra takes: an int (not a bool) or a DynInt."""
+    return type(x) is int or isinstance(x, DynInt)
 
 
 def rank(t):
-    return len(t) if type(t) is tuple else 1
+    """Top-level modes: a leaf is one mode."""
+    if type(t) is tuple:
+        return len(t)
+    return 1
 
 
 def depth(t):
+    """0 for a leaf, one more than the deepest mode for a tuple (1 for
+    `()`)."""
     if type(t) is not tuple:
         return 0
-    return 1 + max((depth(e) for e in t), default=0)
+    return 1 + max([depth(e) for e in t], default=0)
 
 
 def leaves(t, out=None):
-    """The leaves of t, left to right, as a list."""
-    if out is None:
-        out = []
-    if type(t) is tuple:
-        for e in t:
-            leaves(e, out)
-    else:
-        out.append(t)
-    return out
+    """Every leaf, left to right, appended to `out` (a new list by
+    default)."""
+    acc = [] if out is None else out
+    _collect(t, acc)
+    return acc
+
+
+def _collect(t, acc):
+    for x in t if type(t) is tuple else (t,):
+        if type(x) is tuple:
+            _collect(x, acc)
+        else:
+            acc.append(x)
 
 
 def flatten(t):
-    """CuTe's flatten: a tuple of the leaves, an integer unchanged."""
-    if type(t) is not tuple:
-        return t
-    return tuple(leaves(t))
-
-
-def product(t):
-    if type(t) is not tuple:
-        return t
-    r = 1
-    for e in t:
-        r = _ints.mul(r, product(e))
-    return r
-
-
-def product_each(t):
-    return tuple(product(e) for e in wrap(t))
+    """A tuple of the leaves; a leaf stays itself."""
+    if type(t) is tuple:
+        return tuple(leaves(t))
+    return t
 
 
 def wrap(t):
-    return t if type(t) is tuple else (t,)
+    """A tuple: a leaf becomes the rank-1 tuple `(t,)`."""
+    if type(t) is tuple:
+        return t
+    return (t,)
 
 
 def unwrap(t):
+    """The reverse of wrap, repeated: `((4,),)` is 4."""
     while type(t) is tuple and len(t) == 1:
-        t = t[0]
+        (t,) = t
     return t
 
 
 def congruent(a, b):
-    if type(a) is tuple and type(b) is tuple:
-        return len(a) == len(b) and all(congruent(x, y) for x, y in zip(a, b))
-    return type(a) is not tuple and type(b) is not tuple
+    """The same tree (leaves aside)."""
+    ta, tb = type(a) is tuple, type(b) is tuple
+    if ta != tb:
+        return False
+    if not ta:
+        return True
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if not congruent(x, y):
+            return False
+    return True
 
 
 def weakly_congruent(a, b):
-    """a's profile is a prefix of b's: an integer in a may stand for a tuple
-    of b."""
+    """a's tree is b's cut short: a leaf of a may stand where b has a
+    tuple, not the reverse."""
     if type(a) is not tuple:
         return True
-    if type(b) is not tuple:
+    if type(b) is not tuple or len(a) != len(b):
         return False
-    return len(a) == len(b) and all(
-        weakly_congruent(x, y) for x, y in zip(a, b))
-
-
-def repeat_like(t, v):
-    if type(t) is tuple:
-        return tuple(repeat_like(e, v) for e in t)
-    return v
-
-
-def transform_leaf(t, f):
-    if type(t) is tuple:
-        return tuple(transform_leaf(e, f) for e in t)
-    return f(t)
-
-
-def compact_col(shape, current=1):
-    """CuTe's compact_major<LayoutLeft>: the exclusive prefix product of the
-    leaves, a static 1 getting the static stride 0."""
-    stride, _ = _compact(shape, current)
-    return stride
-
-
-def _compact(shape, current):
-    if type(shape) is tuple:
-        out = []
-        for s in shape:
-            d, current = _compact(s, current)
-            out.append(d)
-        return tuple(out), current
-    if _ints.is_constant(1, shape):
-        return 0, current
-    return current, _ints.mul(current, shape)
-
-
-def compact_row(shape, current=1):
-    """CuTe's compact_major<LayoutRight>."""
-    stride, _ = _compact_row(shape, current)
-    return stride
-
-
-def _compact_row(shape, current):
-    if type(shape) is tuple:
-        out = []
-        for s in reversed(shape):
-            d, current = _compact_row(s, current)
-            out.append(d)
-        return tuple(reversed(out)), current
-    if _ints.is_constant(1, shape):
-        return 0, current
-    return current, _ints.mul(current, shape)
-
-
-def _less(a, b):
-    """`a < b` as CuTe's conditional_return sees it: a dynamic order entry
-    is large and ordered after every static one, left to right."""
-    return a < b
-
-
-def compact_order(shape, order):
-    """CuTe's compact_order: compact strides in the order `order` (each
-    terminal's rank among the flattened orders)."""
-    if type(order) is not tuple:
-        return compact_col(shape)
-    ref_shape = flatten(product_like(shape, order))
-    ref_order = flatten(order)
-    ref_shape = wrap(ref_shape)
-    ref_order = wrap(ref_order)
-    if any(isinstance(o, DynInt) for o in ref_order):
-        ref_order = _dynamic_order(ref_order)
-        order = _rebuild(order, list(ref_order))
-    return _compact_order(shape, order, ref_shape, ref_order)
-
-
-def _dynamic_order(orders):
-    """CuTe's rule: dynamic order entries are large and come after the
-    static ones, left to right."""
-    big = max([o for o in orders if isinstance(o, int)] + [0]) + 1
-    out = []
-    for o in orders:
-        if isinstance(o, DynInt):
-            out.append(big)
-            big += 1
-        else:
-            out.append(o)
-    return tuple(out)
-
-
-def _rebuild(t, flat):
-    if type(t) is tuple:
-        return tuple(_rebuild(e, flat) for e in t)
-    return flat.pop(0)
-
-
-def _compact_order(shape, order, ref_shape, ref_order):
-    if type(order) is tuple:
-        if type(shape) is not tuple or len(shape) != len(order):
-            raise ValueError("make_ordered_layout: the order %s does not have "
-                             "the shape's profile" % (order,))
-        return tuple(_compact_order(s, o, ref_shape, ref_order)
-                     for s, o in zip(shape, order))
-    start = 1
-    for s, o in zip(ref_shape, ref_order):
-        if o < order:
-            start = _ints.mul(start, s)
-    return compact_col(shape, start)
-
-
-def product_like(t, guide):
-    """The product of t at the leaves of guide (CuTe's product_like)."""
-    if type(guide) is tuple:
-        if type(t) is not tuple or len(t) != len(guide):
-            raise ValueError("the order %s does not have the profile of the "
-                             "shape" % (guide,))
-        return tuple(product_like(x, g) for x, g in zip(t, guide))
-    return product(t)
-
-
-def ceil_div(a, b):
-    """CuTe's ceil_div on IntTuples."""
-    if type(a) is tuple:
-        if type(b) is tuple:
-            if len(a) < len(b):
-                raise ValueError("ceil_div: mismatched ranks")
-            b = b + (1,) * (len(a) - len(b))
-            return tuple(ceil_div(x, y) for x, y in zip(a, b))
-        out = []
-        for ai in a:
-            out.append(ceil_div(ai, b))
-            b = ceil_div(b, ai)
-        return tuple(out)
-    if type(b) is tuple:
-        return ceil_div(a, product(b))
-    return _ints.ceil_div(a, b)
-
-
-def elem_scale(a, b):
-    if type(a) is tuple:
-        return tuple(elem_scale(x, y) for x, y in zip(a, b))
-    return _ints.mul(a, product(b))
-
-
-def inner_product(a, b):
-    if type(a) is tuple and type(b) is tuple:
-        if len(a) != len(b):
-            raise ValueError("mismatched ranks")
-        r = 0
-        for x, y in zip(a, b):
-            r = _ints.add(r, inner_product(x, y))
-        return r
-    return _ints.mul(a, b)
+    for x, y in zip(a, b):
+        if not weakly_congruent(x, y):
+            return False
+    return True
 
 
 def text(t, leaf=None):
-    """The DSL's type text of an IntTuple: `(4,(?,2))`."""
+    """The DSL's type text of an IntTuple, `(4,(?,2))`: `_` for None, each
+    other leaf as `leaf(x)` when given, else an int as itself and a DynInt
+    as its type text."""
     if type(t) is tuple:
-        return "(" + ",".join(text(e, leaf) for e in t) + ")"
+        return "(%s)" % ",".join([text(e, leaf) for e in t])
     if t is None:
         return "_"
     if type(t) is int:
-        return str(t)
-    if leaf is not None:
-        return leaf(t)
-    return t.type_text()
+        return "%d" % t
+    return leaf(t) if leaf is not None else t.type_text()
+
+
+# ---------------------------------------------------------------------------
+# Products (the C++ core's).
+
+def product(t):
+    """The product of the leaves (a leaf is itself): cute/int_tuple.h
+    Product where a leaf is a `?` (the DSL's rules); a tuple of Python
+    ints is their product, computed here (the same number, and a call
+    into the core costs more than the multiplications)."""
+    if type(t) is not tuple:
+        return t
+    acc = []
+    _collect(t, acc)
+    p = 1
+    for x in acc:
+        if type(x) is not int:
+            return _core_calls.product(t)
+        p *= x
+    return p
+
+
+def product_each(t):
+    """product() of each top-level mode, as a tuple."""
+    return tuple([product(m) for m in wrap(t)])
+
+
+# ---------------------------------------------------------------------------
+# Strides.
+
+def compact_col(shape, start=1):
+    """Column-major compact strides of `shape` from `start` (CuTe's
+    compact_major<LayoutLeft>, include/cute/stride.hpp): a running
+    product of the leaves, left to right, each leaf's stride the product
+    before it; a static 1 takes a static 0 (observed: make_layout of
+    (2,1,(1,3)) is (2,1,(1,3)):(1,0,(0,2))). A `?` is a leaf like any
+    other (CuTe's `is_constant<1>` is false for it)."""
+    running = [start]
+
+    def walk(s):
+        if type(s) is tuple:
+            return tuple([walk(e) for e in s])
+        if type(s) is int and s == 1:
+            return 0
+        here = running[0]
+        running[0] = _ints.mul(here, s)
+        return here
+
+    return walk(shape)
+
+
+def compact_order(shape, order):
+    """Compact strides that grow in the order `order` (CuTe's
+    compact_order, include/cute/stride.hpp: a group of `shape` starts at
+    the product of the sizes of every group whose order is smaller, and is
+    column-major inside; equal orders start at the same product). Observed
+    on the DSL: `order` need only be weakly congruent to `shape`, each of
+    its leaves naming the subtree of `shape` it stands on (order (1,0) on
+    (2,(3,4)) gives (12,(1,3))); a DynInt order counts as larger than
+    every static order, the leftmost such the smallest (order
+    (Int32(0),1,0) on (2,3,4) gives (12,4,1)). None (no order) is
+    column-major."""
+    if type(order) is not tuple:
+        return compact_col(shape)
+    if not weakly_congruent(order, shape):
+        raise ValueError("make_ordered_layout: expects the order %s to be "
+                         "weakly congruent to the shape %s" %
+                         (text(order, str), text(shape, str)))
+    groups = []  # (order, shape of the group), left to right
+    _groups(order, shape, groups)
+    ranks = _static_ranks([o for o, _ in groups])
+    sizes = [product(s) for _, s in groups]
+    starts = []
+    for mine in ranks:
+        start = 1
+        for other, size in zip(ranks, sizes):
+            if other < mine:
+                start = _ints.mul(start, size)
+        starts.append(start)
+    it = iter(zip(starts, [s for _, s in groups]))
+    return _place(order, it)
+
+
+def _groups(order, shape, out):
+    if type(order) is tuple:
+        for o, s in zip(order, shape):
+            _groups(o, s, out)
+    else:
+        out.append((order, shape))
+
+
+def _static_ranks(orders):
+    """The orders as ints: a DynInt takes the next int past every static
+    order, in its left-to-right place."""
+    top = max([o for o in orders if type(o) is int], default=-1)
+    out = []
+    for o in orders:
+        if type(o) is int:
+            out.append(o)
+        else:
+            top += 1
+            out.append(top)
+    return out
+
+
+def _place(order, groups):
+    """The strides of each group (compact from its start), in the tree of
+    `order`."""
+    if type(order) is tuple:
+        return tuple([_place(o, groups) for o in order])
+    start, shape = next(groups)
+    return compact_col(shape, start)
+
+
+# ---------------------------------------------------------------------------
+# ceil_div, as the DSL computes it.
+
+class RankError(ValueError):
+    """ceil_div's divisor has more modes than the dividend."""
+
+
+def ceil_div(a, b, top=True):
+    """The DSL's ceil_div(a, b): how many tiles of b cover a (observed, it
+    is not CuTe's fold):
+
+    - b a leaf: ceil(product(a) / b), a leaf whatever a is
+      ((8,6) by 5 is 10; (?{div=8},6) by 4 is ?);
+    - b a tuple against a tuple a: mode by mode, each mode of a by the
+      same rules, the modes of a past rank(b) unchanged
+      ((8,(6,2),5) by (3,) is (3,(6,2),5); (8,(6,4)) by (3,4) is (3,6));
+      b of more modes than a is refused;
+    - b a tuple against a leaf a: refused at the top ((12 by (2,3)), by
+      product(b) inside a mode ((8,6) by ((2,2),3) is (2,2)); a rank-1
+      b against a leaf at the top is b's one mode (12 by (5,) is 3).
+
+    Leaves divide with _ints.ceil_div (the true ceiling: 8 by -3 is -2);
+    a static 0 divisor is refused (ZeroDivisionError)."""
+    if type(b) is not tuple:
+        return _ints.ceil_div(product(a), _nonzero(b))
+    if type(a) is not tuple:
+        if not top:
+            return _ints.ceil_div(a, _nonzero(product(b)))
+        if len(b) > 1:
+            raise RankError("ceil_div: expects the divisor %s to have no "
+                            "more modes than %s" % (text(b, str), a))
+        return ceil_div(a, b[0], False) if b else a
+    if len(b) > len(a):
+        raise RankError("ceil_div: expects the divisor %s to have no more "
+                        "modes than %s" % (text(b, str), text(a, str)))
+    head = tuple([ceil_div(x, y, False) for x, y in zip(a, b)])
+    return head + a[len(b):]
+
+
+def _nonzero(d):
+    if type(d) is int and d == 0:
+        raise ZeroDivisionError("ceil_div: division by zero")
+    return d
