@@ -29,7 +29,8 @@ HLOLAYOUT_CUTE_DSL_STRICT=1) raises WrongLayoutError instead;
 docs/cute-dsl.md lists every difference.
 """
 
-from . import _algebra, _core_calls, _fast, _floats, _ints, _tuples
+from . import (_algebra, _core_calls, _fast, _floats, _ints, _slices,
+               _tuples)
 from ._algebra import RULES as WRONG_LAYOUT_RULES
 from ._algebra import Refusal, WrongLayoutError, WrongLayoutWarning
 from ._ints import (Boolean, DynInt, Int8, Int16, Int32, Int64, Integer,
@@ -69,7 +70,7 @@ __all__ = [
     "flat_divide", "logical_product", "zipped_product", "tiled_product",
     "flat_product", "raked_product", "blocked_product", "tile_to_shape",
     "recast_layout", "size", "cosize", "rank", "depth", "shape", "crd2idx",
-    "idx2crd", "slice_", "slice_and_offset", "get_swizzle_portion",
+    "idx2crd", "slice_", "dice", "slice_and_offset", "get_swizzle_portion",
     "get_nonswizzle_portion", "max_common_layout", "max_common_vector",
     "nullspace", "pretty_str", "product_each", "ceil_div", "shape_div",
     "round_up", "flatten", "get", "select", "append", "prepend",
@@ -533,11 +534,27 @@ def idx2crd(idx, shape):
 def slice_(src, coord):
     """The modes of src where coord is None (`_`)."""
     if isinstance(src, Layout):
-        return _algebra.slice_(src, coord)
+        return _slices.slice_layout(src, coord)
     if isinstance(src, ComposedLayout):
         from . import _composed
         return _composed.slice_(src, coord)
-    return _algebra.slice_tuple(coord, src)
+    return _slices.slice_tuple(coord, src)
+
+
+def dice(src, coord):
+    """The modes of src where coord is an integer (CuTe's dice): the
+    complement of slice_."""
+    _check_coord(coord, "dice")
+    if not _ints.is_static(coord):
+        raise Refusal("dice: expects the coordinate %s to be static" %
+                      pretty_str(coord))
+    if isinstance(src, Layout):
+        return _slices.dice_layout(src, coord)
+    if isinstance(src, ComposedLayout):
+        from . import _composed
+        return _composed.dice(src, coord)
+    _check_coord(src, "dice")  # the DSL takes a None there too
+    return _slices.dice_tuple(coord, src)
 
 
 def slice_and_offset(coord, src):
@@ -547,7 +564,7 @@ def slice_and_offset(coord, src):
         from . import _composed
         return _composed.slice_and_offset(coord, src)
     _need_layout(src, "slice_and_offset")
-    return _algebra.slice_and_offset(coord, src)
+    return _slices.slice_and_offset(coord, src)
 
 
 # ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ swizzle alone, or a composed layout as the right operand, the DSL refuses.
     S<3,4,3> o 0 o 8:8
 """
 
-from . import _algebra, _ints
+from . import _algebra, _ints, _slices
 from ._algebra import Refusal
 from ._objects import ComposedLayout, Layout, Swizzle
 
@@ -125,11 +125,17 @@ def _recast_inner(c, n, up):
 
 
 def slice_(c, coord):
-    return _with_outer(c, _algebra.slice_(c.outer, coord))
+    return _with_outer(c, _slices.slice_layout(c.outer, coord))
+
+
+def dice(c, coord):
+    """The outer layout diced, the inner function and offset kept
+    (observed)."""
+    return _with_outer(c, _slices.dice_layout(c.outer, coord))
 
 
 def slice_and_offset(coord, c):
-    sliced, offset = _algebra.slice_and_offset(coord, c.outer)
+    sliced, offset = _slices.slice_and_offset(coord, c.outer)
     return _with_outer(c, sliced), offset
 
 

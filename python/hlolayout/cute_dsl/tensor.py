@@ -27,7 +27,7 @@ import functools
 
 import numpy as np
 
-from . import _algebra, _floats, _ints, _jit, _tuples
+from . import _algebra, _floats, _ints, _jit, _slices, _tuples
 from ._atoms import DSLUserCodeError
 from ._floats import FloatValue
 from ._ints import DynInt
@@ -201,8 +201,8 @@ class Tensor:
 
     def __getitem__(self, coord):
         if _has_none(coord):
-            sliced, offset = _algebra.slice_and_offset(_static(coord),
-                                                       self.layout)
+            sliced, offset = _slices.slice_and_offset(_static(coord),
+                                                      self.layout)
             return Tensor(self.iterator + offset, sliced)
         return scalar(self.iterator.memory[self._index(coord)],
                       self.element_type)
