@@ -15,10 +15,12 @@
 #include "hlolayout/cute/divide.h"
 #include "hlolayout/cute/int_tuple.h"
 #include "hlolayout/cute/integer.h"
+#include "hlolayout/cute/internal/regroup.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
+#include "hlolayout/cute/tiler.h"
 
 namespace hlolayout::cute {
 namespace {
@@ -248,6 +250,74 @@ TEST(DslLogicalProduct, ComplementThenComposition) {
   EXPECT_NE(product(L(S(4), S(2)), L(S(3), S(1)), S(24))
                 .find("Shape Divisibility Condition"),
             std::string::npos);
+}
+
+std::string Text(const absl::StatusOr<Layout>& l) {
+  return l.ok() ? DslText(*l) : std::string(l.status().message());
+}
+
+TEST(DslRegroup, UnpacksATupleOfOneMode) {
+  using internal::Grouping;
+  // cute.tiled_divide((8,):(1,), (2,)) is ((2),4):((1),2) and flat_divide
+  // (2,4):(1,2): the DSL unpacks the rest (4,) and the tile (2,), which C++
+  // CuTe's repeat<1> keeps whole.
+  const Layout logical = L(T({T({S(2), S(4)})}), T({T({S(1), S(2)})}));
+  const Tiler by_tuple = Tiler::Tuple({Tiler::Of(L(S(2), S(1)))});
+  EXPECT_EQ(Text(internal::DslRegroup(logical, by_tuple, Grouping::kTiled)),
+            "((2),4):((1),2)");
+  EXPECT_EQ(Text(internal::DslRegroup(logical, by_tuple, Grouping::kFlat)),
+            "(2,4):(1,2)");
+  EXPECT_EQ(Text(internal::Regroup(logical, by_tuple, Grouping::kTiled)),
+            "((2),(4)):((1),(2))");
+  // cute.zipped_divide((8,4):(1,8), (2,)): the modes past the tiler join
+  // the rest.
+  const Layout two = L(T({T({S(2), S(4)}), S(4)}), T({T({S(1), S(2)}), S(8)}));
+  EXPECT_EQ(Text(internal::DslRegroup(two, by_tuple, Grouping::kZipped)),
+            "((2),(4,4)):((1),(2,8))");
+  // `_` splits its mode as a layout does; C++ CuTe's Regroup refuses it.
+  const Tiler under = Tiler::Tuple({Tiler::Underscore()});
+  EXPECT_EQ(Text(internal::DslRegroup(logical, under, Grouping::kZipped)),
+            "((2),(4)):((1),(2))");
+  EXPECT_FALSE(internal::Regroup(logical, under, Grouping::kZipped).ok());
+}
+
+TEST(DslRegroup, RefusesModesThatDoNotSplit) {
+  using internal::Grouping;
+  // A mode split by a layout has two modes; a tuple of the tiler has no
+  // more modes than its mode (the DSL's zip2_by refuses both).
+  const Tiler one = Tiler::Of(L(S(2), S(1)));
+  EXPECT_NE(
+      Text(internal::DslRegroup(L(T({S(2), S(2), S(2)}), T({S(1), S(2), S(4)})),
+                                one, Grouping::kZipped))
+          .find("of rank 3, not 2"),
+      std::string::npos);
+  EXPECT_NE(Text(internal::DslRegroup(L(S(8), S(1)), Tiler::Tuple({one, one}),
+                                      Grouping::kZipped))
+                .find("mismatched ranks"),
+            std::string::npos);
+}
+
+TEST(DslZipModes, PairsModesAsTheDslDoes) {
+  // cute.blocked_product((4,2):(1,4), 3:1) pairs (4,2):(1,4) with its
+  // repetitions (3,1):(8,0): ((4,3),(2,1)):((1,8),(4,0)).
+  EXPECT_EQ(Text(internal::DslZipModes(L(T({S(4), S(2)}), T({S(1), S(4)})),
+                                       L(T({S(3), S(1)}), T({S(8), S(0)})))),
+            "((4,3),(2,1)):((1,8),(4,0))");
+  // An integral first is one pair (raked_product((4):(1), 3:1) before its
+  // coalesce: ((3,(4))):((4,(1)))).
+  EXPECT_EQ(Text(internal::DslZipModes(L(S(3), S(4)), L(T({S(4)}), T({S(1)})))),
+            "((3,(4))):((4,(1)))");
+  // A tuple of one mode and an integral layout do not pair (the DSL:
+  // blocked_product((4):(1), 3:1) is "unable to compute product").
+  EXPECT_NE(Text(internal::DslZipModes(L(T({S(4)}), T({S(1)})), L(S(3), S(4))))
+                .find("does not pair"),
+            std::string::npos);
+}
+
+TEST(PadRank, AppendsUnitModes) {
+  EXPECT_EQ(Text(internal::PadRank(L(S(4), S(1)), 3)), "(4,1,1):(1,0,0)");
+  EXPECT_EQ(Text(internal::PadRank(L(T({S(4), M()}), T({S(1), S(4)})), 2)),
+            "(4,?{div=8}):(1,4)");
 }
 
 }  // namespace

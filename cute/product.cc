@@ -2,6 +2,7 @@
 #include "hlolayout/cute/product.h"
 
 #include <algorithm>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -57,23 +58,14 @@ absl::StatusOr<Layout> Regrouped(absl::string_view op, const Layout& a,
   return r;
 }
 
-// Pads `l` with 1:0 modes to rank `rank` (an integral layout becomes its
-// own first mode).
-absl::StatusOr<Layout> Pad(const Layout& l, int rank) {
-  if (l.rank() >= rank) return l;
-  std::vector<Layout> modes = l.modes();
-  while (static_cast<int>(modes.size()) < rank) modes.push_back(Layout());
-  return MakeLayout(modes);
-}
-
 absl::StatusOr<Layout> Interleave(absl::string_view op, const Layout& a,
                                   const Layout& b, bool raked) {
   auto wrap = [&](const absl::Status& s) {
     return Wrap(op, a, ToString(b), s);
   };
   const int rank = std::max(a.rank(), b.rank());
-  absl::StatusOr<Layout> pa = Pad(a, rank);
-  absl::StatusOr<Layout> pb = Pad(b, rank);
+  absl::StatusOr<Layout> pa = internal::PadRank(a, rank);
+  absl::StatusOr<Layout> pb = internal::PadRank(b, rank);
   if (!pa.ok()) return wrap(pa.status());
   if (!pb.ok()) return wrap(pb.status());
   absl::StatusOr<Layout> c = Repetitions(*pa, *pb);
@@ -138,6 +130,35 @@ absl::StatusOr<Layout> RakedProduct(const Layout& a, const Layout& b) {
 }
 
 namespace internal {
+
+absl::StatusOr<Layout> PadRank(const Layout& l, int rank) {
+  if (l.rank() >= rank) return l;
+  std::vector<Layout> modes = l.modes();
+  while (static_cast<int>(modes.size()) < rank) modes.push_back(Layout());
+  return MakeLayout(modes);
+}
+
+absl::StatusOr<Layout> DslZipModes(const Layout& first, const Layout& second) {
+  if (first.shape().is_int()) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout pair, MakeLayout({first, second}));
+    return MakeLayout({pair});
+  }
+  if (second.shape().is_int() || second.rank() != first.rank()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "zip: a tuple of rank ", first.rank(), " does not pair with ",
+        second.shape().is_int()
+            ? std::string("an integral layout")
+            : absl::StrCat("a tuple of rank ", second.rank()),
+        " (the DSL: unable to compute product)"));
+  }
+  std::vector<Layout> modes;
+  for (int i = 0; i < first.rank(); ++i) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout pair,
+                               MakeLayout({first.mode(i), second.mode(i)}));
+    modes.push_back(std::move(pair));
+  }
+  return MakeLayout(modes);
+}
 
 absl::StatusOr<DslProductParts> DslLogicalProduct(const Modes& a_leaves,
                                                   const IntTuple& t_shape,

@@ -57,6 +57,23 @@ absl::StatusOr<Layout> RakedProduct(const Layout& a, const Layout& b);
 
 namespace internal {
 
+// PadRank
+//
+// CuTe's append<rank>(l): l's modes followed by 1:0 modes up to `rank` (an
+// integral l is its own first mode); l itself where its rank is `rank` or
+// more.
+absl::StatusOr<Layout> PadRank(const Layout& l, int rank);
+
+// DslZipModes
+//
+// The pairing of blocked_product and raked_product (CuTe's zip) as the
+// CuTe DSL does it: an integral `first` gives the one mode (first,
+// second); a tuple `first` pairs its modes with those of a tuple `second`
+// of its rank. Error otherwise (observed: the DSL refuses
+// blocked_product((4):(1), 3:1), "unable to compute product", where C++
+// CuTe pairs a tuple of one mode with an integral second).
+absl::StatusOr<Layout> DslZipModes(const Layout& first, const Layout& second);
+
 // The parts of a CuTe DSL logical_product: the block's complement it is
 // built on (the twin's rules read it: a size of 0 or below is no layout),
 // and the complement composed with the tiler (mode 1 of the product).

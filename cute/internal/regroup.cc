@@ -18,22 +18,34 @@ struct Split {
   Layout rest;
 };
 
-absl::StatusOr<Split> Zip2By(const Layout& l, const Tiler& guide) {
-  switch (guide.kind()) {
-    case Tiler::Kind::kUnderscore:
+// CuTe's zip2_by: `l` split by the tiler's profile into its tile modes and
+// its rest modes (the rest keeps the modes past the tiler). With
+// `underscore_splits`, `_` splits its mode as a Layout does (the DSL).
+absl::StatusOr<Split> Zip2By(const Layout& l, const Tiler& guide,
+                             bool underscore_splits) {
+  if (guide.kind() == Tiler::Kind::kUnderscore && !underscore_splits) {
+    return absl::InvalidArgumentError(
+        "'_' in the tiler is only supported by composition, "
+        "logical_divide and logical_product");
+  }
+  if (guide.kind() != Tiler::Kind::kTuple) {
+    if (l.shape().is_int() || l.rank() != 2) {
       return absl::InvalidArgumentError(
-          "'_' in the tiler is only supported by composition, "
-          "logical_divide and logical_product");
-    case Tiler::Kind::kLayout:
-      // CHECK-level invariant: logical results have rank 2 here.
-      return Split{l.mode(0), l.mode(1)};
-    case Tiler::Kind::kTuple:
-      break;
+          absl::StrCat("zip2_by: a mode split by a layout is of rank ",
+                       l.rank(), ", not 2 (CuTe: mismatched ranks)"));
+    }
+    return Split{l.mode(0), l.mode(1)};
   }
   absl::InlinedVector<Layout, 4> tiles, rests;
   const int rank = static_cast<int>(guide.elements().size());
+  if (l.shape().is_int() || l.rank() < rank) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "zip2_by: the tiler has ", rank, " modes, its mode only ",
+        l.shape().is_int() ? 0 : l.rank(), " (CuTe: mismatched ranks)"));
+  }
   for (int i = 0; i < rank; ++i) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(Split s, Zip2By(l.mode(i), guide.elements()[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        Split s, Zip2By(l.mode(i), guide.elements()[i], underscore_splits));
     tiles.push_back(std::move(s.tile));
     rests.push_back(std::move(s.rest));
   }
@@ -43,16 +55,14 @@ absl::StatusOr<Split> Zip2By(const Layout& l, const Tiler& guide) {
   return Split{std::move(tile), std::move(rest)};
 }
 
-}  // namespace
-
-absl::StatusOr<Layout> Regroup(const Layout& logical, const Tiler& tiler,
-                               Grouping grouping) {
-  HLOLAYOUT_ASSIGN_OR_RETURN(Split s, Zip2By(logical, tiler));
-  // CuTe unpacks with result(_, repeat<R>(_)): for R == 1 that is `_`,
-  // which keeps the mode whole (a rank-1 tuple stays one).
+// The two halves as the grouping places them. A half is unpacked into its
+// modes where the grouping asks; an integral half is one mode, a tuple of
+// one mode is kept whole unless `unpack_single` (the DSL).
+absl::StatusOr<Layout> Place(const Split& s, Grouping grouping,
+                             bool unpack_single) {
   absl::InlinedVector<Layout, 4> modes;
   auto unpack = [&](const Layout& l) {
-    if (l.rank() == 1) {
+    if (l.shape().is_int() || (l.rank() == 1 && !unpack_single)) {
       modes.push_back(l);
       return;
     }
@@ -69,6 +79,22 @@ absl::StatusOr<Layout> Regroup(const Layout& logical, const Tiler& tiler,
     unpack(s.rest);
   }
   return MakeLayout(modes);
+}
+
+}  // namespace
+
+absl::StatusOr<Layout> Regroup(const Layout& logical, const Tiler& tiler,
+                               Grouping grouping) {
+  HLOLAYOUT_ASSIGN_OR_RETURN(Split s, Zip2By(logical, tiler, false));
+  // CuTe unpacks with result(_, repeat<R>(_)): for R == 1 that is `_`,
+  // which keeps the mode whole (a rank-1 tuple stays one).
+  return Place(s, grouping, /*unpack_single=*/false);
+}
+
+absl::StatusOr<Layout> DslRegroup(const Layout& logical, const Tiler& tiler,
+                                  Grouping grouping) {
+  HLOLAYOUT_ASSIGN_OR_RETURN(Split s, Zip2By(logical, tiler, true));
+  return Place(s, grouping, /*unpack_single=*/true);
 }
 
 absl::StatusOr<Layout> ApplyByMode(

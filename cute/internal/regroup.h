@@ -26,6 +26,17 @@ enum class Grouping { kZipped, kTiled, kFlat };
 absl::StatusOr<Layout> Regroup(const Layout& logical, const Tiler& tiler,
                                Grouping grouping);
 
+// DslRegroup
+//
+// Regroup as the CuTe DSL does it: a tuple of one mode is unpacked too
+// (observed: tiled_divide((8,):(1,), (2,)) is ((2),4):((1),2), where C++
+// CuTe's repeat<1> keeps ((2),(4))), and `_` in the tiler splits its mode
+// as a Layout does. Errors, as the DSL refuses (its zip2_by): a mode split
+// by a Layout that does not have two modes, a tuple of the tiler with more
+// modes than its mode of `logical`.
+absl::StatusOr<Layout> DslRegroup(const Layout& logical, const Tiler& tiler,
+                                  Grouping grouping);
+
 // ApplyByMode
 //
 // The by-mode rule shared by logical_divide and logical_product for a tuple

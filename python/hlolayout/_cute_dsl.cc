@@ -22,10 +22,12 @@
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/divide.h"
 #include "hlolayout/cute/dsl_index.h"
+#include "hlolayout/cute/internal/regroup.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
+#include "hlolayout/cute/tiler.h"
 
 namespace py = pybind11;
 
@@ -261,6 +263,75 @@ void RegisterDslComposition(py::module_& m) {
       "DslLogicalProduct).");
 }
 
+// The twin's regroupings run on the core's trees of modes: a layout's
+// leaves go in as their positions (a leaf 1:k for the twin's k-th leaf,
+// k >= 1), and the positions come back in the regrouped tree (0 for a 1:0
+// mode the core adds), so that any leaf of the twin, a `?` or a basis
+// stride, keeps its place.
+cute::IntTuple OnesLike(const cute::IntTuple& t) {
+  if (t.is_int()) return cute::IntTuple::Static(1);
+  std::vector<cute::IntTuple> out;
+  for (const cute::IntTuple& e : t.elements()) out.push_back(OnesLike(e));
+  return cute::IntTuple::Tuple(std::move(out));
+}
+
+cute::Layout PositionsLayout(py::handle positions) {
+  cute::IntTuple p = CuteTupleFromPy(positions);
+  cute::IntTuple ones = OnesLike(p);
+  return DslUnwrap(cute::Layout::Create(std::move(ones), std::move(p)));
+}
+
+py::object Positions(const absl::StatusOr<cute::Layout>& l) {
+  return CuteTupleToPy(DslUnwrap(l).stride());
+}
+
+// A tiler's profile (a tuple where the tiler has one, anything else a
+// mode) as a core tiler.
+cute::Tiler ProfileTiler(py::handle profile) {
+  if (!py::isinstance<py::tuple>(profile)) {
+    return cute::Tiler::Of(cute::Layout());
+  }
+  std::vector<cute::Tiler> elements;
+  for (py::handle e : profile) elements.push_back(ProfileTiler(e));
+  return cute::Tiler::Tuple(std::move(elements));
+}
+
+void RegisterDslRegroup(py::module_& m) {
+  m.def(
+      "cute_dsl_regroup",
+      [](py::handle positions, py::handle profile, int grouping) {
+        if (grouping < 0 || grouping > 2) {
+          throw py::value_error("grouping: 0 zipped, 1 tiled, 2 flat");
+        }
+        return Positions(cute::internal::DslRegroup(
+            PositionsLayout(positions), ProfileTiler(profile),
+            static_cast<cute::internal::Grouping>(grouping)));
+      },
+      py::arg("positions"), py::arg("profile"), py::arg("grouping"),
+      "A logical divide's or product's tree of leaf positions regrouped by "
+      "the tiler's profile as the DSL does it (cute/internal/regroup.h "
+      "DslRegroup; grouping 0 zipped, 1 tiled, 2 flat).");
+  m.def(
+      "cute_dsl_pad_rank",
+      [](py::handle positions, int rank) {
+        return Positions(
+            cute::internal::PadRank(PositionsLayout(positions), rank));
+      },
+      py::arg("positions"), py::arg("rank"),
+      "A tree of leaf positions padded with 1:0 modes (position 0) up to "
+      "`rank` (cute/product.h PadRank, CuTe's append).");
+  m.def(
+      "cute_dsl_zip_modes",
+      [](py::handle first, py::handle second) {
+        return Positions(cute::internal::DslZipModes(PositionsLayout(first),
+                                                     PositionsLayout(second)));
+      },
+      py::arg("first"), py::arg("second"),
+      "Two trees of leaf positions paired mode by mode as the DSL's "
+      "blocked_product and raked_product pair them (cute/product.h "
+      "DslZipModes).");
+}
+
 }  // namespace
 
 bool DslIntFromPy(py::handle h, cute::Int* out) {
@@ -284,6 +355,7 @@ py::object DslIntToPy(cute::Int v) {
 void RegisterCuteDsl(py::module_& m) {
   RegisterDslQueries(m);
   RegisterDslComposition(m);
+  RegisterDslRegroup(m);
   m.def(
       "cute_dsl_register_int",
       [](py::object type, py::object make) {

@@ -741,6 +741,47 @@ def test_logical_product_is_one_call_of_the_cpp_core(expr, dsl, monkeypatch):
     assert calls and set(calls) == {"cute_dsl_logical_product_rest"}, calls
 
 
+# The regroupings of the divides and products (zip2_by, the DSL's zip and
+# append) are the C++ core's trees of modes run on the places of the twin's
+# leaves (cute/internal/regroup.h DslRegroup, cute/product.h DslZipModes
+# and PadRank); each answer is what the DSL printed (m a `?{div=8}`), a
+# basis stride and a `?` keeping their places.
+@pytest.mark.parametrize("expr, dsl, core_call", [
+    ("cute.zipped_divide(cute.make_layout((m, 4)), (2, 2))",
+     "((2,2),(?,2)):((1,?{div=8}),(2,?{div=16}))", "cute_dsl_regroup"),
+    ("cute.flat_divide(cute.make_identity_layout((m, 4)), (2, 2))",
+     "(2,2,?,2):(1@0,1@1,2@0,2@1)", "cute_dsl_regroup"),
+    ("cute.tiled_divide(cute.make_layout((m,), stride=(1,)), (2,))",
+     "((2),?):((1),2)", "cute_dsl_regroup"),
+    ("cute.raked_product(cute.make_layout((2,), stride=(1,)),"
+     " cute.make_layout(m))", "((?{div=8},2)):((2,1))",
+     "cute_dsl_zip_modes"),
+    ("cute.blocked_product(cute.make_layout((2, 2)),"
+     " cute.make_layout((m, 3)))",
+     "((2,?{div=8}),(2,3)):((1,4),(2,?{div=32}))", "cute_dsl_pad_rank"),
+])
+def test_regroupings_are_the_cpp_cores(monkeypatch, expr, dsl, core_call):
+    from hlolayout.cute_dsl import _fast
+    calls = _counted_core_calls(monkeypatch, (
+        "cute_dsl_regroup", "cute_dsl_zip_modes", "cute_dsl_pad_rank"))
+    _fast.memo_clear()
+    env = {"cute": cute, "m": _q(16, 8)}
+    assert cute.pretty_str(eval(expr, env)) == dsl
+    assert core_call in calls, calls
+
+
+# The DSL pairs a tuple of one mode with no integral layout (cute/product.h
+# DslZipModes): blocked_product((4):(1), 3:1) is refused ("unable to
+# compute product"), raked_product of the same pairs (3:4 first).
+def test_blocked_product_pairs_as_the_dsl():
+    with pytest.raises(cute.Refusal, match="does not pair"):
+        cute.blocked_product(cute.make_layout((4,), stride=(1,)),
+                             cute.make_layout(3))
+    assert cute.pretty_str(cute.raked_product(
+        cute.make_layout((4,), stride=(1,)), cute.make_layout(3))) == \
+        "((3,4)):((4,1))"
+
+
 # A stride past int64 is refused, as the DSL refuses it ("unable to compute
 # the following composition"); the old Python engine's big integers
 # crashed in NumPy (UFuncTypeError) instead.

@@ -534,58 +534,16 @@ def _positive_shapes(t):
     return all(not _static(s) or s > 0 for s in _tuples.leaves(t))
 
 
-def _zip2_by(t, guide):
-    if type(guide) is tuple:
-        if type(t) is not tuple or len(t) < len(guide):
-            raise Refusal("zip2_by: mismatched ranks")
-        split = [_zip2_by(t[i], guide[i]) for i in range(len(guide))]
-        a = tuple(x[0] for x in split)
-        b = tuple(x[1] for x in split) + tuple(t[len(guide):])
-        return (a, b)
-    if type(t) is not tuple or len(t) != 2:
-        raise Refusal("zip2_by: mismatched ranks (a mode of the tiler "
-                      "must give a rank-2 mode)")
-    return t
-
-
-def tile_unzip(layout, tiler):
-    return Layout(_zip2_by(layout.sh, tiler),
-                  _zip2_by(layout.st, tiler))
-
-
 def zipped_divide(layout, tiler):
-    return tile_unzip(logical_divide(layout, tiler), tiler)
+    return _regroup(logical_divide(layout, tiler), tiler, _ZIPPED)
 
 
 def tiled_divide(layout, tiler):
-    r = zipped_divide(layout, tiler)
-    return _unpack(r, first=False)
+    return _regroup(logical_divide(layout, tiler), tiler, _TILED)
 
 
 def flat_divide(layout, tiler):
-    r = zipped_divide(layout, tiler)
-    return _unpack(r, first=True)
-
-
-def _unpack(r, first):
-    """result(_, repeat<R1>(_)) or result(repeat<R0>(_), repeat<R1>(_)):
-    the modes of mode 1 (and of mode 0) become top-level modes."""
-    s0, s1 = r.sh
-    d0, d1 = r.st
-    shapes, strides = [], []
-    if first and type(s0) is tuple:
-        shapes += list(s0)
-        strides += list(d0)
-    else:
-        shapes.append(s0)
-        strides.append(d0)
-    if type(s1) is tuple:
-        shapes += list(s1)
-        strides += list(d1)
-    else:
-        shapes.append(s1)
-        strides.append(d1)
-    return Layout(tuple(shapes), tuple(strides))
+    return _regroup(logical_divide(layout, tiler), tiler, _FLAT)
 
 
 def logical_product(block, tiler):
@@ -647,52 +605,127 @@ def logical_product(block, tiler):
 
 
 def zipped_product(block, tiler):
-    return tile_unzip(logical_product(block, tiler), tiler)
+    return _regroup(logical_product(block, tiler), tiler, _ZIPPED)
 
 
 def tiled_product(block, tiler):
-    return _unpack(zipped_product(block, tiler), first=False)
+    return _regroup(logical_product(block, tiler), tiler, _TILED)
 
 
 def flat_product(block, tiler):
-    return _unpack(zipped_product(block, tiler), first=True)
-
-
-def append_rank(layout, n):
-    """CuTe's append<N>(layout): pad with 1:0 modes up to rank n."""
-    shape, stride = layout.sh, layout.st
-    if type(shape) is tuple:
-        if len(shape) == n:
-            return layout
-        k = n - len(shape)
-        return Layout(shape + (1,) * k, stride + (0,) * k)
-    if n == 1:
-        return layout
-    return Layout((shape,) + (1,) * (n - 1), (stride,) + (0,) * (n - 1))
-
-
-def _zip(a, b):
-    """CuTe's zip(a, b) of two layouts' shapes or strides."""
-    if type(a) is tuple:
-        if type(b) is not tuple or len(a) != len(b):
-            raise Refusal("zip: mismatched ranks")
-        return tuple((x, y) for x, y in zip(a, b))
-    return ((a, b),)
+    return _regroup(logical_product(block, tiler), tiler, _FLAT)
 
 
 def blocked_product(block, tiler):
-    r = max(_rank(block), _rank(tiler))
-    res = logical_product(append_rank(block, r), append_rank(tiler, r))
-    m0, m1 = _mode(res, 0), _mode(res, 1)
-    return Layout(_zip(m0.sh, m1.sh), _zip(m0.st, m1.st))
+    """Mode i of the block beside mode i of its repetitions."""
+    block, rest = _padded_product(block, tiler)
+    return _paired(block, rest)
 
 
 def raked_product(block, tiler):
-    r = max(_rank(block), _rank(tiler))
-    res = logical_product(append_rank(block, r), append_rank(tiler, r))
-    m0, m1 = _mode(res, 0), _mode(res, 1)
-    zipped = Layout(_zip(m1.sh, m0.sh), _zip(m1.st, m0.st))
+    """Mode i of the repetitions beside mode i of the block, each pair
+    coalesced."""
+    block, rest = _padded_product(block, tiler)
+    zipped = _paired(rest, block)
     return coalesce(zipped, (1,) * _rank(zipped))
+
+
+def _padded_product(block, tiler):
+    """The two modes of logical_product of block and tiler, both padded
+    with 1:0 modes to the rank of the larger."""
+    r = max(_rank(block), _rank(tiler))
+    result = logical_product(append_rank(block, r), append_rank(tiler, r))
+    return _mode(result, 0), _mode(result, 1)
+
+
+# ---------------------------------------------------------------------------
+# Regroupings: the C++ core's trees of modes (cute/internal/regroup.h
+# DslRegroup, cute/product.h PadRank and DslZipModes: CuTe's zip2_by,
+# append and zip, with the DSL's departures), run on the positions of the
+# twin's leaves. A layout goes in as the tree of its leaves' places (1, 2,
+# ... in order) and comes back as the regrouped tree of places (0 where the
+# core adds a 1:0 mode), which the twin fills with its own leaves: a `?`
+# keeps its Python type, a basis stride (which the core does not hold) its
+# place.
+
+_ZIPPED, _TILED, _FLAT = 0, 1, 2
+
+
+def _places(tree, first=1):
+    """`tree` with its leaves numbered in order from `first`, and the next
+    number."""
+    if type(tree) is tuple:
+        out = []
+        for e in tree:
+            e, first = _places(e, first)
+            out.append(e)
+        return tuple(out), first
+    return first, first + 1
+
+
+def _filled(places, leaves, pad):
+    """The tree `places` with each place k the leaf leaves[k - 1] (pad for
+    0)."""
+    if type(places) is tuple:
+        return tuple([_filled(e, leaves, pad) for e in places])
+    return leaves[places - 1] if places else pad
+
+
+def _layout_at(places, layout_leaves):
+    """The layout of the (shape, stride) leaves at `places` (1:0 at 0)."""
+    shapes = [leaf[0] for leaf in layout_leaves]
+    strides = [leaf[1] for leaf in layout_leaves]
+    return Layout(_filled(places, shapes, 1), _filled(places, strides, 0))
+
+
+def _leaf_pairs(*layouts):
+    pairs = []
+    for layout in layouts:
+        pairs += zip(_tuples.leaves(layout.sh), _tuples.leaves(layout.st))
+    return pairs
+
+
+def _regroup(layout, tiler, grouping):
+    """A logical divide's or product's result regrouped by the tiler's
+    profile: zipped ((tiles),(rests)), tiled ((tiles),rests...) or flat
+    (tiles...,rests...); a tiler that is not a tuple splits the layout's
+    two modes."""
+    places, _ = _places(layout.sh)
+    return _layout_at(_core_calls.regroup(places, tiler, grouping),
+                      _leaf_pairs(layout))
+
+
+def tile_unzip(layout, tiler):
+    return _regroup(layout, tiler, _ZIPPED)
+
+
+def _unpack(zipped, first):
+    """A zipped result's second mode (and its first too) as top-level
+    modes: the tiled (flat) form."""
+    return _regroup(zipped, None, _FLAT if first else _TILED)
+
+
+def append_rank(layout, n):
+    """CuTe's append<n>(layout): padded with 1:0 modes up to rank n."""
+    places, _ = _places(layout.sh)
+    return _layout_at(_core_calls.pad_rank(places, n), _leaf_pairs(layout))
+
+
+def _paired(first, second):
+    """first's and second's modes paired as blocked_product and
+    raked_product pair them (the DSL's zip)."""
+    p1, after = _places(first.sh)
+    p2, _ = _places(second.sh, after)
+    return _layout_at(_core_calls.zip_modes(p1, p2),
+                      _leaf_pairs(first, second))
+
+
+def _zip(a, b):
+    """The DSL's zip of two trees (a shape's or a stride's)."""
+    p1, after = _places(a)
+    p2, _ = _places(b, after)
+    leaves = list(_tuples.leaves(a)) + list(_tuples.leaves(b))
+    return _filled(_core_calls.zip_modes(p1, p2), leaves, None)
 
 
 def tile_to_shape(block, trg_shape, order):

@@ -138,6 +138,27 @@ def logical_product_rest(a_shapes, a_strides, t_shape, t_stride, cotarget):
             _plain_like(st, operands), several)
 
 
+def regroup(places, tiler, grouping):
+    """The tree of leaf places `places` (a logical divide's or product's
+    result) regrouped by the tiler's profile (tuples; anything else is a
+    mode), grouping 0 zipped, 1 tiled, 2 flat, as the DSL does it
+    (cute/internal/regroup.h DslRegroup)."""
+    return _call(_core.cute_dsl_regroup, places, tiler, grouping)
+
+
+def pad_rank(places, rank):
+    """The tree of leaf places padded with 1:0 modes (place 0) up to
+    `rank` (cute/product.h PadRank, CuTe's append)."""
+    return _call(_core.cute_dsl_pad_rank, places, rank)
+
+
+def zip_modes(first, second):
+    """Two trees of leaf places paired mode by mode as the DSL's
+    blocked_product and raked_product pair them (cute/product.h
+    DslZipModes)."""
+    return _call(_core.cute_dsl_zip_modes, first, second)
+
+
 def right_inverse(shape, stride):
     """The core's right_inverse of shape:stride (static shapes: the result
     holds no `?`), as a core layout."""
