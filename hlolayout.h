@@ -160,6 +160,7 @@
 #include "hlolayout/version.h"
 
 // Shapes and their text.
+#include "hlolayout/answers/shape_proto.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/shape/layout.h"
@@ -188,6 +189,7 @@
 #include "hlolayout/layout/tiling.h"
 
 // Moving bytes between layouts.
+#include "hlolayout/answers/relayout.h"
 #include "hlolayout/relayout/relayout.h"
 
 // HLO dumps.
@@ -210,6 +212,7 @@
 
 // CuTe layout algebra; the atoms' commands' answers and print().
 #include "hlolayout/answers/cute.h"
+#include "hlolayout/answers/cute_algebra.h"
 #include "hlolayout/cute/atom/atom_catalog.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
 #include "hlolayout/cute/atom/copy_atom.h"
@@ -268,6 +271,7 @@
 // Pictures of layouts (SVG and terminal text).
 #include "hlolayout/views/bank_picture.h"
 #include "hlolayout/views/cute_picture.h"
+#include "hlolayout/views/cute_tikz.h"
 #include "hlolayout/views/grid_analysis_picture.h"
 #include "hlolayout/views/grid_picture.h"
 #include "hlolayout/views/layout_picture.h"

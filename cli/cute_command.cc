@@ -7,12 +7,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
+#include "hlolayout/answers/cute_algebra.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/cute_atom_command.h"
 #include "hlolayout/cli/cute_smem_command.h"
 #include "hlolayout/cli/picture_commands.h"
-#include "hlolayout/cute/ops.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -35,7 +35,8 @@ const OtherSub kOtherSubs[] = {
 // Every subcommand, in the order the help lists them.
 std::vector<std::string> CuteSubcommands() {
   std::vector<std::string> out;
-  for (const cute::CuteOpInfo& op : cute::CuteOps()) out.emplace_back(op.name);
+  for (const answers::CuteOpInfo& op : answers::CuteOps())
+    out.emplace_back(op.name);
   for (const std::string& name : CuteAtomSubcommandNames()) out.push_back(name);
   for (const OtherSub& s : kOtherSubs) out.emplace_back(s.name);
   return out;
@@ -57,7 +58,7 @@ absl::string_view CuteHelp() {
         "operation, the layouts, the mode and the condition (exit status 1).\n"
         "\n"
         "ops:\n";
-    for (const cute::CuteOpInfo& op : cute::CuteOps()) {
+    for (const answers::CuteOpInfo& op : answers::CuteOps()) {
       absl::StrAppendFormat(&text, "  %-30s %s\n", op.usage, op.summary);
     }
     absl::StrAppend(&text,
@@ -107,7 +108,7 @@ int RunCute(const std::vector<std::string>& args, IoContext& io) {
     if (args[0] == s.name) other = &s;
   }
   const bool atom = IsCuteAtomSubcommand(args[0]);
-  const cute::CuteOpInfo* op = cute::FindCuteOp(args[0]);
+  const answers::CuteOpInfo* op = answers::FindCuteOp(args[0]);
   if (other == nullptr && !atom && op == nullptr) {
     if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
       io.out << CuteHelp();
@@ -136,7 +137,8 @@ int RunCute(const std::vector<std::string>& args, IoContext& io) {
   }
   std::vector<absl::string_view> operands(parsed->positional.begin(),
                                           parsed->positional.end());
-  absl::StatusOr<std::string> result = cute::RunCuteOp(args[0], operands);
+  absl::StatusOr<std::string> result =
+      answers::AnswerCuteOp({args[0], operands});
   if (!result.ok()) {
     io.err << "hlolayout cute " << args[0] << ": " << result.status().message()
            << "\n";
@@ -151,7 +153,7 @@ int RunCute(const std::vector<std::string>& args, IoContext& io) {
 absl::StatusOr<std::string> BatchCute(absl::Span<const absl::string_view> args,
                                       BatchCache& /*cache*/) {
   absl::StatusOr<std::string> result =
-      cute::RunCuteOp(args[0], args.subspan(1));
+      answers::AnswerCuteOp({args[0], args.subspan(1)});
   if (!result.ok()) return result.status();
   // `table` answers several lines; a batch answer is one line.
   std::string line = *std::move(result);

@@ -21,12 +21,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/answers/relayout.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/layout/packing.h"
 #include "hlolayout/parser/shape_parser.h"
-#include "hlolayout/relayout/relayout.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -488,7 +488,8 @@ int RunRelayout(const std::vector<std::string>& raw, IoContext& io) {
         "--to ", to->ToString(true), " must be row-major for a .npy output")));
   }
 
-  absl::StatusOr<RelayoutPlan> plan = RelayoutPlan::Create(*from, *to, options);
+  absl::StatusOr<RelayoutPlan> plan =
+      answers::AnswerRelayout({*from, *to, options});
   if (!plan.ok()) return fail(plan.status());
   // Pieces of kPieceBytes per thread: a piece stays in the cache from the
   // copy to write(), and memory stays at the size of the input (mapped)

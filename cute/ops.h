@@ -5,7 +5,7 @@
 //
 //   RunCuteOp("composition", {"(6,2):(8,2)", "(4,3):(3,1)"})
 //       -> "((2,2),3):((24,2),8)"
-//   RunCuteOp("complement", {"4:2", "24"})          -> "(2,3):(1,8)"
+//   RunCuteOp("complement", {"4:2", "24"})          -> "(2,3):(_1,8)"
 //   RunCuteOp("size", {"((2,2),3):((24,2),8)"})     -> "12"
 //   RunCuteOp("composition", {"(4,3):(1,5)", "4:3"}) -> error naming the
 //       operation, both layouts, the mode and the failed condition

@@ -7,6 +7,7 @@
 #include "gtest/gtest.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/views/cute_picture.h"
+#include "hlolayout/views/cute_tikz.h"
 #include "hlolayout/views/tv_picture.h"
 
 namespace hlolayout::draw {
@@ -129,6 +130,37 @@ TEST(TikzTest, Colours) {
   EXPECT_EQ(TikzEscape("a_b#c\\ d%e&f{g}h$ ~^"),
             "a\\_b\\#c\\textbackslash{} d\\%e\\&f\\{g\\}h\\$ "
             "\\textasciitilde{}\\textasciicircum{}");
+}
+
+// The view of cute_dsl.viz: CuTe text in, the same pieces as the grid's.
+TEST(TikzTest, CuteViewsReadTheTextAndDrawTheGrid) {
+  absl::StatusOr<std::vector<std::string>> p =
+      CuteLayoutTikz("(2,3):(3,1)", Grey);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(*p,
+            GridToTikz(*CuteLayoutGrid(*cute::ParseAnyLayout("(2,3):(3,1)")),
+                       Grey, TikzOptions{}));
+  EXPECT_FALSE(CuteLayoutTikz("(2,3):(3,", Grey).ok());
+
+  TikzOptions o;
+  o.axis_labels = true;
+  absl::StatusOr<std::vector<std::string>> tv =
+      CuteTvTikz("(2,2):(1,2)", "(2,2):(1,2)", Grey, o);
+  ASSERT_TRUE(tv.ok()) << tv.status();
+  TikzOptions want;
+  want.striped = true;
+  want.axis_labels = true;
+  absl::StatusOr<CellGrid> g =
+      TvTileGrid(*cute::ParseLayout("(2,2):(1,2)"),
+                 *cute::ParseLayout("(2,2):(1,2)"), &want.order);
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_EQ(*tv, GridToTikz(*g, Grey, want));
+  // Two bad texts: the tile's error, as the binding said it before.
+  absl::StatusOr<std::vector<std::string>> bad =
+      CuteTvTikz("(2,2):(1,", "(2,2", Grey, TikzOptions{});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            cute::ParseLayout("(2,2").status().message());
 }
 
 }  // namespace

@@ -28,6 +28,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "hlolayout/answers/cute_algebra.h"
 #include "hlolayout/cute/atom/internal/tv_algebra.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/static_text.h"
@@ -42,7 +43,6 @@
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/numeric_types.h"
-#include "hlolayout/cute/ops.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
@@ -1494,7 +1494,7 @@ void RegisterCute(py::module_& m) {
           absl::StatusOr<std::string> r;
           {
             py::gil_scoped_release release;
-            r = cute::RunCuteOp(op, views);
+            r = answers::AnswerCuteOp({op, views});
           }
           return Unwrap(std::move(r));
         });
@@ -1505,14 +1505,14 @@ void RegisterCute(py::module_& m) {
         absl::StatusOr<std::vector<int64_t>> r;
         {
           py::gil_scoped_release release;
-          r = cute::CuteOffsets(layout);
+          r = answers::AnswerCuteOffsets(layout);
         }
         return Unwrap(std::move(r));
       },
       py::arg("layout"));
   m.def("cute_op_names", [] {
     std::vector<std::string> names;
-    for (const cute::CuteOpInfo& op : cute::CuteOps())
+    for (const answers::CuteOpInfo& op : answers::CuteOps())
       names.emplace_back(op.name);
     return names;
   });

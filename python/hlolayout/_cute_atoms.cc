@@ -32,10 +32,10 @@
 #include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/draw/cell_grid.h"
-#include "hlolayout/draw/tikz.h"
 #include "hlolayout/triton/smem_by_name.h"
 #include "hlolayout/views/bank_picture.h"
 #include "hlolayout/views/cute_picture.h"
+#include "hlolayout/views/cute_tikz.h"
 #include "hlolayout/views/tv_picture.h"
 
 namespace py = pybind11;
@@ -70,27 +70,21 @@ std::function<draw::TikzFill(const draw::GridCell&)> TikzFillOf(
   };
 }
 
-// The TikZ pictures of cute_dsl.viz (draw/tikz.h): the pieces of the picture
-// of a layout (swizzled or not; CuTe text), or of a thread-value layout over
-// a tile layout.
+// The TikZ pictures of cute_dsl.viz (views/cute_tikz.h): the pieces of the
+// picture of a layout (swizzled or not; CuTe text), or of a thread-value layout
+// over a tile layout.
 void BindTikz(py::module_& m) {
   m.def("cute_tikz_layout",
         [](const std::string& layout, const py::function& fill) {
-          cute::AnyLayout l = Unwrap(cute::ParseAnyLayout(layout));
-          draw::CellGrid g = Unwrap(draw::CuteLayoutGrid(l));
-          return draw::GridToTikz(g, TikzFillOf(fill), draw::TikzOptions{});
+          return Unwrap(draw::CuteLayoutTikz(layout, TikzFillOf(fill)));
         });
   m.def("cute_tikz_tv", [](const std::string& tv, const std::string& tile,
                            const py::function& fill, bool axis_labels,
                            std::vector<std::string> title) {
     draw::TikzOptions o;
-    o.striped = true;
     o.axis_labels = axis_labels;
     o.title = std::move(title);
-    draw::CellGrid g =
-        Unwrap(draw::TvTileGrid(Unwrap(cute::ParseLayout(tv)),
-                                Unwrap(cute::ParseLayout(tile)), &o.order));
-    return draw::GridToTikz(g, TikzFillOf(fill), o);
+    return Unwrap(draw::CuteTvTikz(tv, tile, TikzFillOf(fill), std::move(o)));
   });
   m.def("cute_tikz_document", &draw::TikzDocument);
   m.def("cute_tikz_escape",

@@ -17,11 +17,11 @@
 
 #include "_binding.h"
 #include "absl/strings/match.h"
+#include "hlolayout/answers/cute_algebra.h"
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/divide.h"
-#include "hlolayout/cute/dsl_index.h"
 #include "hlolayout/cute/internal/regroup.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/layout.h"
@@ -116,9 +116,9 @@ void RegisterDslQueries(py::module_& m) {
   m.def(
       "cute_dsl_crd2idx",
       [](py::handle coord, py::handle shape, py::handle stride) {
-        return IntToPy(DslUnwrap(cute::CrdToIdxInt(CuteTupleFromPy(coord),
-                                                   CuteTupleFromPy(shape),
-                                                   CuteTupleFromPy(stride))));
+        return IntToPy(DslUnwrap(answers::AnswerDslCrdToIdx(
+            CuteTupleFromPy(coord), CuteTupleFromPy(shape),
+            CuteTupleFromPy(stride))));
       },
       py::arg("coord"), py::arg("shape"), py::arg("stride"),
       "The offset of coord in shape:stride, with the integers' tags "
@@ -126,8 +126,8 @@ void RegisterDslQueries(py::module_& m) {
   m.def(
       "cute_dsl_idx2crd",
       [](py::handle index, py::handle shape) {
-        return CuteTupleToPy(DslUnwrap(
-            cute::IdxToCrdInt(CuteTupleFromPy(index), CuteTupleFromPy(shape))));
+        return CuteTupleToPy(DslUnwrap(answers::AnswerDslIdxToCrd(
+            CuteTupleFromPy(index), CuteTupleFromPy(shape))));
       },
       py::arg("index"), py::arg("shape"),
       "The natural coordinate of index in shape, with the integers' tags "

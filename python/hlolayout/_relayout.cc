@@ -1,4 +1,4 @@
-// python/hlolayout/_relayout.cc: the relayout engine (relayout/relayout.h)
+// python/hlolayout/_relayout.cc: the relayout engine (answers/relayout.h)
 // behind `hlolayout.arrays`' to_layout, from_layout and relayout: a plan
 // compiled once per pair of shapes, then run on any buffer.
 //
@@ -23,8 +23,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/optional.h"
+#include "hlolayout/answers/relayout.h"
 #include "hlolayout/layout/packing.h"
-#include "hlolayout/relayout/relayout.h"
 #include "hlolayout/shape/shape.h"
 
 namespace py = pybind11;
@@ -118,7 +118,7 @@ PyRelayoutPlan MakeRelayoutPlan(const PyShape& from, const PyShape& to,
   absl::StatusOr<RelayoutPlan> plan;
   {
     py::gil_scoped_release release;
-    plan = RelayoutPlan::Create(*from.shape, *to.shape, options);
+    plan = answers::AnswerRelayout({*from.shape, *to.shape, options});
   }
   if (!plan.ok()) ThrowStatus(plan.status());
   return PyRelayoutPlan{std::make_shared<const RelayoutPlan>(*std::move(plan)),

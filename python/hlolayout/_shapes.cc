@@ -24,13 +24,13 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "hlolayout/answers/explain.h"
+#include "hlolayout/answers/shape_proto.h"
 #include "hlolayout/layout/layout_validation.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/shape/primitive_type.h"
 #include "hlolayout/shape/printer.h"
 #include "hlolayout/shape/shape.h"
-#include "hlolayout/shape/shape_proto.h"
 #include "hlolayout/views/layout_picture.h"
 
 namespace py = pybind11;
@@ -189,7 +189,9 @@ void LayoutFields(py::class_<PyShape>& c) {
 // Its proto, sizes and explanation.
 void ShapeAnswers(py::class_<PyShape>& c) {
   c.def("to_proto",
-        [](const PyShape& s) { return py::bytes(ShapeToProtoBytes(*s.shape)); })
+        [](const PyShape& s) {
+          return py::bytes(answers::ShapeProtoBytesOf(*s.shape));
+        })
       .def("sizes", [](const PyShape& s) { return SizesDict(*s.shape); })
       .def("explain",
            [](const PyShape& s) {
@@ -234,7 +236,7 @@ void ShapeFunctions(py::module_& m) {
       "shape_from_proto",
       [](py::bytes b) {
         std::string bytes = b;
-        return MakePyShape(Unwrap(ShapeFromProtoBytes(bytes)));
+        return MakePyShape(Unwrap(answers::AnswerShapeFromProto(bytes)));
       },
       py::arg("data"));
   m.def(
