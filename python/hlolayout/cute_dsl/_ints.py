@@ -14,12 +14,15 @@ and its divisibility (the largest number it is known to be a multiple of,
     >>> n.value
     64
 
-The arithmetic of this module is the DSL's (measured against it, see
-docs/cute-dsl.md "Dynamic integers"): a result is static when both operands
-are, with CuTe's shortcut (a static 0 times anything is a static 0), and
-its divisibility is derived from the operands': products multiply, sums
-take the gcd, a division by a static divisor of the divisibility divides it,
-min and max take the gcd, anything else is 1.
+Two arithmetics live here, both the DSL's (each rule observed on it; see
+docs/cute-dsl.md "Dynamic integers" and "_ints.py written anew"): the
+layout algebra's on leaves (mul, add, sub, div, mod, ceil_div, signum:
+CuTe's static shortcuts, a constant the user made counting as a `?`), and
+Python's operators on DSL integers (_py_op: no static shortcut, a constant
+counting as its value). In both a result is static only when both
+operands are, and its divisibility follows from the operands': products
+multiply, sums take the gcd, a division by a static divisor of the
+divisibility divides it, anything else is 1.
 """
 
 import math
@@ -130,37 +133,37 @@ class DynInt(metaclass=_ValueType):
     def divisibility(self):
         return self.div
 
-    # Python arithmetic, with the DSL's divisibility (IntValue: x * 0 is
-    # dynamic, known to be 0); with a float, or divided, a float (_floats).
+    # Python's operators, as the DSL answers them (_py_op below); with a
+    # float, or divided, a float (_floats).
     def __mul__(self, other):
         if isinstance(other, _REAL):
             return _floats.arith("mul", self, other)
-        return _constant(pymul(self, _operand(other)), self, other)
+        return _py_op(pymul, self, _operand(other))
 
     def __rmul__(self, other):
         if isinstance(other, _REAL):
             return _floats.arith("mul", other, self)
-        return _constant(pymul(_operand(other), self), self, other)
+        return _py_op(pymul, _operand(other), self)
 
     def __add__(self, other):
         if isinstance(other, _REAL):
             return _floats.arith("add", self, other)
-        return _constant(add(self, _operand(other)), self, other)
+        return _py_op(add, self, _operand(other))
 
     def __radd__(self, other):
         if isinstance(other, _REAL):
             return _floats.arith("add", other, self)
-        return _constant(add(_operand(other), self), self, other)
+        return _py_op(add, _operand(other), self)
 
     def __sub__(self, other):
         if isinstance(other, _REAL):
             return _floats.arith("sub", self, other)
-        return _constant(sub(self, _operand(other)), self, other)
+        return _py_op(sub, self, _operand(other))
 
     def __rsub__(self, other):
         if isinstance(other, _REAL):
             return _floats.arith("sub", other, self)
-        return _constant(sub(_operand(other), self), self, other)
+        return _py_op(sub, _operand(other), self)
 
     def __truediv__(self, other):
         return _floats.arith("truediv", self, other)
@@ -200,16 +203,19 @@ class DynInt(metaclass=_ValueType):
         return DynInt(~self.value, 1, self.width)
 
     def __floordiv__(self, other):
-        return _constant(floordiv(self, _operand(other)), self, other)
+        return _py_op(_py_floordiv, self, _operand(other))
 
     def __rfloordiv__(self, other):
-        return _constant(floordiv(_operand(other), self), self, other)
+        return _py_op(_py_floordiv, _operand(other), self)
 
     def __mod__(self, other):
-        return _constant(mod(self, _operand(other)), self, other)
+        return _py_op(_py_mod, self, _operand(other))
+
+    def __rmod__(self, other):
+        return _py_op(_py_mod, _operand(other), self)
 
     def __neg__(self):
-        return _constant(neg(self), self, 0)
+        return _py_op(_py_neg, self, 0)
 
 
 _VALUE_CLASSES = {}
@@ -240,22 +246,6 @@ def _bitwise(op, a, b):
     known = a.known and (type(b) is int or b.known)
     v = op(a.value, value(b))
     return DynInt(v, 1, a.width, known, a.tname if known else None)
-
-
-def _constant(result, a, b):
-    """Python arithmetic of constants is a constant (the DSL folds it: the
-    type widens to Int32 or Int64); anything with a traced value is
-    traced."""
-    if not isinstance(result, DynInt):
-        return result
-    operands = [x for x in (a, b) if isinstance(x, DynInt)]
-    if not all(x.known for x in operands):
-        if result.known or result is a or result is b:
-            return traced(result)
-        return result
-    out = DynInt(result.value, result.div, result.width, True,
-                 "Int64" if result.width == 64 else "Int32")
-    return out
 
 
 def traced(x):
@@ -408,239 +398,289 @@ def assume(x, divby=1):
     return DynInt(x.value, divby, x.width)
 
 
-# Divisibility of a leaf: a static value divides itself (0 stands for "any
-# multiple"), a dynamic one carries its own.
+# ---------------------------------------------------------------------------
+# The algebra's arithmetic on leaves (an int, static; a DynInt, the DSL's
+# `?`), written from the rule list of docs/cute-dsl.md "Dynamic integers"
+# (each rule observed on the DSL; cute/integer.h holds the C++ core's). What the algebra may know of a leaf is its pair of facts:
+# a static int knows its value and divides |value|; a `?` knows only its
+# divisibility (`div`: 1 for nothing, 0 for "known to be 0") and width.
+# Every operation below is static when both operands are; otherwise its
+# result is a `?` made by _unknown, whose divisibility the operation's rule
+# gives and whose value (the value it stands for, never decided on) is the
+# C++ integer arithmetic's.
+
 def divisibility(x):
-    return abs(x) if isinstance(x, int) else x.div
+    """What the DSL knows x is a multiple of: |x| for a static int (0
+    divides only 0), a `?`'s own."""
+    if isinstance(x, int):
+        return x if x >= 0 else -x
+    return x.div
 
 
-def _gcd(a, b):
-    return math.gcd(a, b)
+def value(x):
+    """The value x stands for (an int either way)."""
+    return x if isinstance(x, int) else x.value
 
 
-def _width(a, b):
-    wa = a.width if isinstance(a, DynInt) else 32
-    wb = b.width if isinstance(b, DynInt) else 32
-    return max(wa, wb)
+def is_constant(v, x):
+    """x is static and equals v (CuTe's is_constant<v, X>)."""
+    return isinstance(x, int) and x == v
 
 
 _new = object.__new__
 
 
-def _dyn(value, div, a, b=None):
-    """The dynamic result of an op on a and b: a plain dynamic integer if
-    either is one, else of the wider width. (Built without DynInt's
-    conversions: the algebra's values and divisibilities are ints.)"""
-    if b is None:
-        b = a
-    ta, tb = type(a), type(b)
-    if ta is PlainDyn or tb is PlainDyn:
-        return PlainDyn(value, 1, 32)
-    wa = 32 if ta is int or not isinstance(a, DynInt) else a.width
-    wb = 32 if tb is int or not isinstance(b, DynInt) else b.width
-    out = _new(DynInt)
-    out.value = int(value)
+def _unknown(v, div, a, b):
+    """The `?` of value v and divisibility div computed from a and b: as
+    wide as the wider (an int counting 32 bits); a plain `?` (PlainDyn: no
+    divisibility kept) when either is one."""
+    if type(a) is PlainDyn or type(b) is PlainDyn:
+        return PlainDyn(v, 1, 32)
+    wa = 32 if isinstance(a, int) else a.width
+    wb = 32 if isinstance(b, int) else b.width
+    out = _new(DynInt)  # the slots set directly: the algebra's hot path
+    out.value = int(v)
     out.div = int(div)
     out.width = wa if wa >= wb else wb
     out.known = False
     out.tname = None
-    if out.width != 32:  # as DynInt.__init__: the class named for the type
+    if out.width != 32:  # the class named for the type, as DynInt() does
         out.__class__ = (_VALUE_CLASSES.get(out.width) or
                          _value_class(out.width))
     return out
 
 
-def _val(x):
-    return x if isinstance(x, int) else x.value
-
-
-def _tdiv(a, b):
-    """C++'s truncating division (0 for a zero divisor: a dynamic value
-    the DSL never evaluates, see _dyn_value)."""
-    if b == 0:
+def _quotient(p, q):
+    """p / q truncated toward zero, as C++ divides (0 for q == 0: the
+    value of a `?` the DSL never evaluates)."""
+    if q == 0:
         return 0
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
+    n = abs(p) // abs(q)
+    return n if (p < 0) == (q < 0) else -n
 
 
-def _tmod(a, b):
-    if b == 0:
-        return 0
-    return a - b * _tdiv(a, b)
+def _remainder(p, q):
+    """p % q with C++'s sign (that of p); 0 for q == 0."""
+    return p - q * _quotient(p, q) if q else 0
 
+
+# Products. The algebra's product (CuTe's operator*) makes a static 0 of a
+# static 0 times anything; Python's `*` on a DSL value does not (x * 0 is a
+# `?` known to be 0, ?{div=0}). Both keep the other operand for a static 1.
+# Divisibility: the product of the two.
 
 def mul(a, b):
-    """a * b, with CuTe's shortcut: a static 0 times anything is a static 0.
-    (Python's `*` on a DSL integer has no such shortcut, DynInt.__mul__.)"""
-    if isinstance(a, int) and isinstance(b, int):
+    """a * b in the layout algebra."""
+    a_int, b_int = isinstance(a, int), isinstance(b, int)
+    if a_int and b_int:
         return a * b
-    if (isinstance(a, int) and a == 0) or (isinstance(b, int) and b == 0):
+    if (a_int and a == 0) or (b_int and b == 0):
         return 0
-    if isinstance(a, int) and a == 1:
-        return b
-    if isinstance(b, int) and b == 1:
-        return a
-    # (_val and divisibility written out: the algebra's hottest call.)
-    if isinstance(a, int):
-        va, da = a, abs(a)
-    else:
-        va, da = a.value, a.div
-    if isinstance(b, int):
-        vb, db = b, abs(b)
-    else:
-        vb, db = b.value, b.div
-    return _dyn(va * vb, da * db, a, b)
+    return _product(a, b, a_int, b_int)
 
 
 def pymul(a, b):
-    if isinstance(a, int) and isinstance(b, int):
+    """a * b as Python's `*` on DSL integers computes it."""
+    a_int, b_int = isinstance(a, int), isinstance(b, int)
+    if a_int and b_int:
         return a * b
-    if isinstance(a, int) and a == 1:
-        return b
-    if isinstance(b, int) and b == 1:
-        return a
-    return _dyn(_val(a) * _val(b), divisibility(a) * divisibility(b), a, b)
+    return _product(a, b, a_int, b_int)
 
+
+def _product(a, b, a_int, b_int):
+    if a_int:
+        if a == 1:
+            return b
+        return _unknown(a * b.value, abs(a) * b.div, a, b)
+    if b_int:
+        if b == 1:
+            return a
+        return _unknown(a.value * b, a.div * abs(b), a, b)
+    return _unknown(a.value * b.value, a.div * b.div, a, b)
+
+
+# Sums and differences: a static 0 added keeps the other operand; the
+# divisibility is the gcd of the two (gcd(0, d) = d).
 
 def add(a, b):
-    if isinstance(a, int) and isinstance(b, int):
-        return a + b
-    if isinstance(a, int) and a == 0:
-        return b
-    if isinstance(b, int) and b == 0:
+    if isinstance(a, int):
+        if isinstance(b, int):
+            return a + b
+        if a == 0:
+            return b
+    elif isinstance(b, int) and b == 0:
         return a
-    return _dyn(_val(a) + _val(b), _gcd(divisibility(a), divisibility(b)),
-                a, b)
+    return _unknown(value(a) + value(b),
+                    math.gcd(divisibility(a), divisibility(b)), a, b)
 
 
 def sub(a, b):
-    if isinstance(a, int) and isinstance(b, int):
-        return a - b
-    if isinstance(b, int) and b == 0:
-        return a
-    return _dyn(_val(a) - _val(b), _gcd(divisibility(a), divisibility(b)),
-                a, b)
-
-
-def neg(a):
-    if isinstance(a, int):
-        return -a
-    return DynInt(-a.value, a.div, a.width)
-
-
-def div(a, b):
-    """CuTe's `/` on integers inside the DSL's layout algebra (C++
-    truncation): a dynamic quotient has divisibility 1. A dynamic division by
-    a value 0 is not an error while tracing (the DSL never evaluates it);
-    its value is then 0."""
-    if isinstance(a, int) and isinstance(b, int):
-        if b == 0:
-            raise ZeroDivisionError("division by zero")
-        return _tdiv(a, b)
-    if isinstance(a, int) and a == 0:
-        return 0
-    if isinstance(b, int) and b == 1:
-        return a
-    return _dyn(_tdiv(a if isinstance(a, int) else a.value,
-                      b if isinstance(b, int) else b.value), 1, a, b)
-
-
-def floordiv(a, b):
-    """Python's `//` on a DSL integer (the DSL's IntValue): a division by a
-    static divisor of the divisibility divides it."""
-    if isinstance(a, int) and isinstance(b, int):
-        if b == 0:
-            raise ZeroDivisionError("division by zero")
-        return _tdiv(a, b)
-    if isinstance(a, int) and a == 0:
-        return 0
-    if isinstance(b, int) and b == 1:
-        return a
-    da = divisibility(a)
-    if isinstance(b, int) and da % b == 0:
-        d = abs(da // b)
-    else:
-        d = 1
-    return _dyn(_tdiv(_val(a), _val(b)), d, a, b)
-
-
-def mod(a, b):
-    if isinstance(a, int) and isinstance(b, int):
-        if b == 0:
-            raise ZeroDivisionError("modulo by zero")
-        return _tmod(a, b)
-    if isinstance(a, int) and a == 0:
-        return 0
-    if isinstance(b, int) and abs(b) == 1:
-        return 0
-    da = divisibility(a)
     if isinstance(b, int):
-        d = 0 if da % b == 0 else _gcd(da, abs(b))
-    else:
-        d = 1
-    return _dyn(_tmod(_val(a), _val(b)), d, a, b)
-
-
-def ceil_div(a, b):
-    """ceil(a / b) ((a + b - 1) / b for positive operands, as CuTe writes
-    it; the DSL's static ceil_div is the true ceiling for negative ones)."""
-    if isinstance(a, int) and isinstance(b, int):
-        return -((-a) // b)
-    if isinstance(b, int) and b == 1:
-        return a
-    vb = b if isinstance(b, int) else b.value
-    va = a if isinstance(a, int) else a.value
-    return _dyn(_tdiv(va + vb - 1, vb), 1, a, b)
-
-
-def minimum(a, b):
-    if isinstance(a, int):
-        if isinstance(b, int):
-            return min(a, b)
-        va, da = a, abs(a)
-    else:
-        va, da = a.value, a.div
-    if isinstance(b, int):
-        vb, db = b, abs(b)
-    else:
-        vb, db = b.value, b.div
-    return _dyn(va if va < vb else vb, math.gcd(da, db), a, b)
-
-
-def maximum(a, b):
-    if isinstance(a, int) and isinstance(b, int):
-        return max(a, b)
-    return _dyn(max(_val(a), _val(b)),
-                _gcd(divisibility(a), divisibility(b)), a, b)
-
-
-def absolute(a):
-    if isinstance(a, int):
-        return abs(a)
-    return DynInt(abs(a.value), a.div, a.width)
+        if isinstance(a, int):
+            return a - b
+        if b == 0:
+            return a
+    return _unknown(value(a) - value(b),
+                    math.gcd(divisibility(a), divisibility(b)), a, b)
 
 
 def signum(a):
+    """-1, 0 or 1; a `?`'s sign is a `?` of divisibility 1."""
     if isinstance(a, int):
         return (a > 0) - (a < 0)
     return DynInt((a.value > 0) - (a.value < 0), 1, a.width)
 
 
-def gcd(a, b):
-    if isinstance(a, int) and isinstance(b, int):
-        return math.gcd(a, b)
-    return _dyn(math.gcd(_val(a), _val(b)),
-                _gcd(divisibility(a), divisibility(b)), a, b)
+# Quotients and remainders (C++'s truncation). A static 0 divided is a
+# static 0 and a division by a static 1 keeps the operand; a static
+# division by a static 0 raises.
+
+def div(a, b):
+    """a / b in the layout algebra: a `?` quotient knows nothing (1)."""
+    if isinstance(a, int):
+        if isinstance(b, int):
+            if b == 0:
+                raise ZeroDivisionError("division by zero")
+            return _quotient(a, b)
+        if a == 0:
+            return 0
+    elif isinstance(b, int) and b == 1:
+        return a
+    return _unknown(_quotient(value(a), value(b)), 1, a, b)
 
 
-def value(x):
-    """The value of a leaf: an int for ints and dynamic integers."""
-    return x if isinstance(x, int) else x.value
+def mod(a, b):
+    """a % b: a static 0 for a static 0 and for a modulus of +-1; a `?`
+    modulo a static divisor of its divisibility is known to be 0
+    (?{div=0}), modulo another static int has the gcd of the two; modulo
+    a `?`, 1."""
+    if isinstance(a, int):
+        if isinstance(b, int):
+            if b == 0:
+                raise ZeroDivisionError("modulo by zero")
+            return _remainder(a, b)
+        if a == 0:
+            return 0
+    if isinstance(b, int):
+        if b == 1 or b == -1:
+            return 0
+        da = divisibility(a)
+        d = 0 if da % b == 0 else math.gcd(da, b)
+    else:
+        d = 1
+    return _unknown(_remainder(value(a), value(b)), d, a, b)
 
 
-def is_constant(v, x):
-    """CuTe's is_constant<v, X>: x is static and equals v."""
-    return isinstance(x, int) and x == v
+def ceil_div(a, b):
+    """The ceiling of a / b: the true one for static ints (the DSL's, also
+    for negative operands); CuTe's (a + b - 1) / b for a `?`, whose
+    divisibility is 1. A division by a static 1 keeps a."""
+    if isinstance(b, int):
+        if isinstance(a, int):
+            return -((-a) // b)
+        if b == 1:
+            return a
+    vb = value(b)
+    return _unknown(_quotient(value(a) + vb - 1, vb), 1, a, b)
+
+
+# ---------------------------------------------------------------------------
+# Python's operators on DSL integers (`n * 4`, `n // cute.Int32(4)`), as the
+# DSL answers them (observed, docs/cute-dsl.md "_ints.py written anew"):
+#
+# - an operand the DSL knows the value of is a Python int or a constant the
+#   user made (cute.Int32(5), or operators on constants); a traced value
+#   (cute.assume, what an op hands back) is a `?`;
+# - two known operands give a constant (its repr shows the value, it
+#   prints `?`): the C integer arithmetic of the two;
+# - otherwise a known operand counts as its value (cute.Int32(6) * n is
+#   6 * n), and the result is a traced `?` by the rules below, without the
+#   algebra's static shortcuts (n * 0 is ?{div=0}, n % 1 is ?{div=0}).
+
+def _py_op(rule, a, b):
+    """a op b (`rule` the op on a `?` and an int or two `?`s; a and b
+    ints or DynInts, one a DynInt)."""
+    ka = isinstance(a, int) or a.known
+    kb = isinstance(b, int) or b.known
+    if ka and kb:
+        wa = 32 if isinstance(a, int) else a.width
+        wb = 32 if isinstance(b, int) else b.width
+        w = wa if wa >= wb else wb
+        return DynInt(rule(value(a), value(b)), 1, w, True,
+                      "Int64" if w == 64 else "Int32")
+    wa = 32 if isinstance(a, int) else a.width
+    wb = 32 if isinstance(b, int) else b.width
+    if {wa, wb} == {32, 64}:
+        a, ka = _widened(a, ka, wa)
+        b, kb = _widened(b, kb, wb)
+    x = a.value if ka and not isinstance(a, int) else a
+    y = b.value if kb and not isinstance(b, int) else b
+    r = rule(x, y)
+    if r is x or r is y or r.known:  # an operand handed back: traced
+        return traced(r)
+    return r
+
+
+def _widened(x, known, width):
+    """An operand of a 32-bit and 64-bit pair, one of them traced: the
+    traced 32-bit `?` is cast to 64 bits, knowing nothing (?{div=16} *
+    ?{i64 div=8} is ?{i64 div=8}), and a 64-bit constant against it counts
+    as a `?` knowing nothing too (?{div=16} * cute.Int64(2) is ?{i64});
+    a Python int or a 32-bit constant counts as its value."""
+    if isinstance(x, int):
+        return x, known
+    if (width == 32 and not known) or (width == 64 and known):
+        return DynInt(x.value, 1, 64), False
+    return x, known
+
+
+def _py_floordiv(a, b):
+    """a // b: C's truncation for two ints; a `?` quotient by a static b
+    that divides the numerator's divisibility has the quotient of the two
+    as its (sign kept: n // -4 of ?{div=16} is ?{div=-4}), a numerator
+    known to be 0 keeps 0 (0 // n is ?{div=0}), any other 1; // 1 keeps
+    the numerator."""
+    if isinstance(b, int):
+        if b == 0:
+            raise ZeroDivisionError("division by zero")
+        if isinstance(a, int):
+            return _quotient(a, b)
+        if b == 1:
+            return a
+        da = a.div
+        d = da // b if da % b == 0 else 1
+        return _unknown(_quotient(a.value, b), d, a, b)
+    da = divisibility(a)
+    return _unknown(_quotient(value(a), b.value), 0 if da == 0 else 1, a, b)
+
+
+def _py_mod(a, b):
+    """a % b: C's remainder for two ints; a `?` modulo a static m is known
+    to be 0 (?{div=0}) where m divides its divisibility d, has d where d
+    divides m, else 1 (?{div=16} % 12 is ?); modulo a `?`, 0 for a
+    numerator known to be 0, else 1."""
+    da = divisibility(a)
+    if isinstance(b, int):
+        if b == 0:
+            raise ZeroDivisionError("modulo by zero")
+        if isinstance(a, int):
+            return _remainder(a, b)
+        if da % b == 0:
+            d = 0
+        elif da != 0 and b % da == 0:
+            d = da
+        else:
+            d = 1
+        return _unknown(_remainder(a.value, b), d, a, b)
+    return _unknown(_remainder(value(a), b.value), 0 if da == 0 else 1,
+                    a, b)
+
+
+def _py_neg(a, _):
+    """-a: a `?` of divisibility 1 (-?{div=16} is ?), its width kept."""
+    if isinstance(a, int):
+        return -a
+    return DynInt(-a.value, 1, a.width)
 
 
 # The C++ core reads a DynInt as its `?` (cute/integer.h) and hands one
