@@ -187,6 +187,7 @@
 #include "hlolayout/layout/reference_index.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/layout/tiling.h"
+#include "hlolayout/views/explain_text.h"
 
 // Moving bytes between layouts.
 #include "hlolayout/answers/relayout.h"

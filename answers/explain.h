@@ -7,12 +7,11 @@
 //   absl::StatusOr<answers::ShapeExplanation> e =
 //       answers::AnswerExplain("f32[3,5]{1,0:T(2,2)}");
 //   e->padding->sizes.padded_bytes;   // 96: after the 2x2 tiles
-//   answers::ExplanationText(*e);     // the text of `hlolayout explain`
-//   answers::ExplanationJson(*e);     // its --json document
+//   ExplanationText(*e);     // the text of `hlolayout explain`
+//   ExplanationJson(*e);     // its --json document (views/explain_text.h)
 //
-// The value, its field list and its two writers are layout/'s (the text and
-// JSON writers are not yet in views/); the faces reach them through this
-// header only.
+// The value and its field list are layout/'s; the faces reach them through
+// this header only, and its two views through views/explain_text.h.
 #ifndef HLOLAYOUT_ANSWERS_EXPLAIN_H_
 #define HLOLAYOUT_ANSWERS_EXPLAIN_H_
 
@@ -28,9 +27,6 @@ namespace hlolayout::answers {
 using ::hlolayout::EmitShapeExplanation;
 using ::hlolayout::ShapeExplanation;
 using ::hlolayout::ShapeExplanationSpecs;
-// Its views: `hlolayout explain`'s text and --json document.
-using ::hlolayout::ExplanationJson;
-using ::hlolayout::ExplanationText;
 
 // AnswerExplain
 //

@@ -2,6 +2,7 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/views/explain_text.h"
 
 namespace hlolayout::answers {
 namespace {

@@ -8,6 +8,7 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
+#include "hlolayout/views/explain_text.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -82,9 +83,9 @@ int RunExplain(const std::vector<std::string>& raw_args, IoContext& io) {
     // makes the exit status 1, as a shape that does not parse does.
     const answers::ShapeExplanation& explanation = *answer;
     if (args->Has("json")) {
-      io.out << answers::ExplanationJson(explanation) << "\n";
+      io.out << ExplanationJson(explanation) << "\n";
     } else {
-      io.out << (first ? "" : "\n") << answers::ExplanationText(explanation);
+      io.out << (first ? "" : "\n") << ExplanationText(explanation);
     }
     if (!explanation.ok()) {
       // The reason is in the answer; stderr says why the status is 1.

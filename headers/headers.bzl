@@ -230,6 +230,7 @@ HEADERS = [
     ("//views:cute_picture", "views/cute_picture.h"),
     ("//views:cute_tikz", "views/cute_tikz.h"),
     ("//views:dump_folder_text", "views/dump_folder_text.h"),
+    ("//views:explain_text", "views/explain_text.h"),
     ("//views:grid_analysis_picture", "views/grid_analysis_picture.h"),
     ("//views:grid_picture", "views/grid_picture.h"),
     ("//views:html", "views/html.h"),

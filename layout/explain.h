@@ -1,6 +1,7 @@
 // layout/explain.h: a shape and its layout explained, as one value that the
 // CLI (`hlolayout explain`, text and --json) and Python
-// (`Shape.explain()`) render without computing anything of their own.
+// (`Shape.explain()`) render without computing anything of their own (the
+// views: views/explain_text.h).
 //
 //   ShapeExplanation e =
 //       ExplainShape(ParseShape("f32[3,5]{1,0:T(2,2)}").value());
@@ -10,7 +11,7 @@
 //   e.padding->padded_dimensions.size() == 2 // dims 0 and 1 pad
 //   ExplanationText(e)   // the text of `hlolayout explain`
 //   ExplanationJson(e)   // the document of `hlolayout explain --json`
-//                        // (layout/explain_record.h)
+//                        // (both views/explain_text.h)
 //
 // Tuples are explained element by element, a buffer through the array it
 // holds. Every figure is computed once here (layout/sizes.h,
@@ -74,9 +75,6 @@ struct ShapeExplanation {
 };
 
 ShapeExplanation ExplainShape(const Shape& shape);
-
-// The text of `hlolayout explain` for one shape, ending in a newline.
-std::string ExplanationText(const ShapeExplanation& e);
 
 }  // namespace hlolayout
 

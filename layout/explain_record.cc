@@ -266,11 +266,4 @@ void EmitShapeExplanation(const ShapeExplanation& e, RecordSink& s) {
   }
 }
 
-std::string ExplanationJson(const ShapeExplanation& e) {
-  std::string out;
-  RecordJsonWriter w(&out, RecordJsonWriter::Style::kIndented);
-  EmitShapeExplanation(e, w);
-  return out;
-}
-
 }  // namespace hlolayout

@@ -5,7 +5,7 @@
 //
 //   ShapeExplanation e =
 //       ExplainShape(ParseShape("f32[3,5]{1,0:T(2,2)}").value());
-//   ExplanationJson(e)
+//   ExplanationJson(e)   // views/explain_text.h: the records as JSON
 //   // {
 //   //   "shape": "f32[3,5]{1,0:T(2,2)}",
 //   //   "kind": "array",
@@ -38,11 +38,6 @@ const std::vector<const RecordSpec*>& ShapeExplanationSpecs();
 
 // Emits `e` as the record of its kind.
 void EmitShapeExplanation(const ShapeExplanation& e, RecordSink& sink);
-
-// The document of `hlolayout explain --json` for one shape (two-space
-// indentation, no final newline): EmitShapeExplanation to an indented
-// RecordJsonWriter.
-std::string ExplanationJson(const ShapeExplanation& e);
 
 }  // namespace hlolayout
 

@@ -16,6 +16,15 @@ namespace {
 
 using ::testing::HasSubstr;
 
+// The --json document (views/explain_text.h writes it so): the records to
+// an indented RecordJsonWriter.
+std::string ExplanationJson(const ShapeExplanation& e) {
+  std::string out;
+  RecordJsonWriter w(&out, RecordJsonWriter::Style::kIndented);
+  EmitShapeExplanation(e, w);
+  return out;
+}
+
 ShapeExplanation Explain(const std::string& text) {
   absl::StatusOr<Shape> shape = ParseShape(text);
   EXPECT_TRUE(shape.ok()) << shape.status();

@@ -1,10 +1,10 @@
-#include "hlolayout/layout/explain.h"
+#include "hlolayout/views/explain_text.h"
 
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "hlolayout/layout/explain_record.h"
+#include "hlolayout/layout/explain.h"
 #include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout {
