@@ -1,7 +1,18 @@
-"""The DSL's algebra on composed layouts (inner o offset o outer, the inner
-function a Swizzle or a Layout): an op on the layout acts on the outer
-layout and keeps the inner function and the offset, as the DSL does; a
-swizzle alone, or a composed layout as the right operand, the DSL refuses.
+"""Composed layouts (inner o offset o outer: coordinate c maps to
+inner(offset + outer(c)), the inner function a Swizzle or a Layout) under
+the twin's operations, as the DSL treats them. The rules, each observed on
+the DSL (docs/cute-dsl.md "Sources", "_composed.py written anew"):
+
+1. An operation with a composed layout on the left acts on its outer
+   layout; the result is composed again, with the same inner function and
+   offset: composition, the divides and products, coalesce, filter,
+   tile_to_shape, slice_ and dice.
+2. complement acts on the outer layout and gives a plain layout.
+3. Refused: a swizzle alone on the left, a composed layout or swizzle on
+   the right, the inverses, any other operation.
+4. recast_layout recasts the three parts by the ratio of the bit widths
+   (below); slice_and_offset keeps the inner function and offset and
+   hands the outer layout's offset back.
 
     >>> from hlolayout import cute_dsl as cute
     >>> sw = cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0,
@@ -10,24 +21,29 @@ swizzle alone, or a composed layout as the right operand, the DSL refuses.
     S<3,4,3> o 0 o 8:8
 """
 
+import math
+
 from . import _algebra, _ints, _slices
 from ._algebra import Refusal
 from ._objects import ComposedLayout, Layout, Swizzle
 
 __all__ = []
 
-_OUTER_OPS = {
+# Rule 1's binary operations (the unary ones go through op1).
+_ON_OUTER = frozenset([
     "composition", "logical_divide", "zipped_divide", "tiled_divide",
     "flat_divide", "logical_product", "zipped_product", "tiled_product",
-    "flat_product", "raked_product", "blocked_product",
-}
+    "flat_product", "raked_product", "blocked_product"])
 
 
-def _with_outer(c, outer):
+def _recomposed(c, outer):
+    """c's inner function and offset over a new outer layout."""
     return ComposedLayout(c.inner, c.offset, outer)
 
 
 def op2(name, a, b):
+    """A binary operation with a composed layout or swizzle as an operand
+    (rules 1 to 3)."""
     if isinstance(a, Swizzle):
         raise Refusal("%s: invalid type for the LHS, a swizzle alone (make "
                       "a composed layout with make_composed_layout)" % name)
@@ -36,116 +52,117 @@ def op2(name, a, b):
                       "not %s" % (name, type(b).__name__))
     if name == "complement":
         return _algebra.complement(a.outer, b)
-    if name not in _OUTER_OPS:
+    if name not in _ON_OUTER:
         raise Refusal("%s of a composed layout is not supported" % name)
     from . import _fast
-    return _with_outer(a, _fast.op2(name, a.outer, b))
+    return _recomposed(a, _fast.op2(name, a.outer, b))
 
 
 def op1(name, a):
+    """A unary operation of a composed layout: filter (rule 1); the
+    inverses refused (rule 3)."""
     if name in ("right_inverse", "left_inverse"):
         raise Refusal("%s of a composed layout: the DSL has no inverse of a "
                       "swizzled layout" % name)
     from . import _fast
-    return _with_outer(a, _fast.op1(name, a.outer))
+    return _recomposed(a, _fast.op1(name, a.outer))
 
 
 def coalesce(a, profile):
-    return _with_outer(a, _algebra.coalesce(a.outer, profile))
+    return _recomposed(a, _algebra.coalesce(a.outer, profile))
 
 
 def tile_to_shape(atom, shape, order):
     from . import _fast
-    return _with_outer(atom, _fast.tile_to_shape(atom.outer, shape, order))
-
-
-def recast_layout(new_bits, old_bits, c):
-    """Each part recast: the inner function (a swizzle's base moves by the
-    factor's log2, a layout is recast as a layout), the offset (divided by
-    the number of old elements a new one holds, or multiplied by the number
-    of new elements an old one holds) and the outer layout."""
-    import math
-    g = math.gcd(new_bits, old_bits)
-    up, down = new_bits // g, old_bits // g
-    return _downcast(_upcast(c, up), down)
-
-
-def _upcast(c, n):
-    if n == 1:
-        return c
-    if not _ints.is_static(c.offset):
-        raise Refusal("recast_layout: unable to recast %s: the offset %s is "
-                      "dynamic (it must be a multiple of the %d old elements "
-                      "a new one holds)" % (c, c.offset, n))
-    if c.offset % n:
-        raise Refusal("recast_layout: unable to recast %s: the offset %d is "
-                      "not a multiple of the %d old elements a new one "
-                      "holds" % (c, c.offset, n))
-    return ComposedLayout(_recast_inner(c, n, up=True), c.offset // n,
-                          _algebra.upcast(c.outer, n))
-
-
-def _downcast(c, n):
-    if n == 1:
-        return c
-    return ComposedLayout(_recast_inner(c, n, up=False),
-                          _ints.mul(c.offset, n),
-                          _algebra.downcast(c.outer, n))
-
-
-def _recast_inner(c, n, up):
-    """A swizzle's base M counts bits of the element offset: n new elements
-    an old one (a downcast) add log2(n) to it, n old elements a new one (an
-    upcast) take log2(n) from it. Where that goes below 0, CuTe's C++ keeps
-    the bits that remain (Swizzle<max(B + M - log2 n, 0), 0, S>); the DSL
-    computes the base in an unsigned 32-bit integer, which wraps."""
-    inner = c.inner
-    if isinstance(inner, Layout):
-        return _algebra.upcast(inner, n) if up else _algebra.downcast(inner,
-                                                                       n)
-    if not isinstance(inner, Swizzle):
-        raise Refusal("recast_layout of a composed layout whose inner "
-                      "function is %s" % type(inner).__name__)
-    if n & (n - 1):
-        raise Refusal("recast_layout: unable to recast the swizzle %s by a "
-                      "factor of %d (a power of two is needed)" % (inner, n))
-    log2 = n.bit_length() - 1
-    b, m, s = inner.num_bits, inner.num_base, inner.num_shift
-    if not up:
-        return Swizzle(b, m + log2, s)
-    if m >= log2:
-        return Swizzle(b, m - log2, s)
-    cute_cpp = Swizzle(max(b + m - log2, 0), 0, s)
-    dsl = Swizzle(b, (m - log2) % (1 << 32), s)
-    from ._algebra import _wrong
-    return _wrong("recast-swizzle", "recast_layout: the swizzle %s upcast "
-                  "by %d has a base below 0" % (inner, n), dsl,
-                  "CuTe's C++ gives %s, the DSL's base wraps to %d" % (
-                      cute_cpp, dsl.num_base), (inner, n))
+    return _recomposed(atom, _fast.tile_to_shape(atom.outer, shape, order))
 
 
 def slice_(c, coord):
-    return _with_outer(c, _slices.slice_layout(c.outer, coord))
+    return _recomposed(c, _slices.slice_layout(c.outer, coord))
 
 
 def dice(c, coord):
-    """The outer layout diced, the inner function and offset kept
-    (observed)."""
-    return _with_outer(c, _slices.dice_layout(c.outer, coord))
+    return _recomposed(c, _slices.dice_layout(c.outer, coord))
 
 
 def slice_and_offset(coord, c):
     sliced, offset = _slices.slice_and_offset(coord, c.outer)
-    return _with_outer(c, sliced), offset
+    return _recomposed(c, sliced), offset
 
 
 def evaluate(c, coord):
     """inner(offset + outer(coord)), with integer values."""
-    off = _ints.add(c.offset, _algebra.crd2idx(coord, c.outer))
-    inner = c.inner
-    if isinstance(inner, Swizzle):
-        return inner(off)
-    if isinstance(inner, (Layout, ComposedLayout)):
-        return _algebra.crd2idx(off, inner)
+    at = _ints.add(c.offset, _algebra.crd2idx(coord, c.outer))
+    f = c.inner
+    if isinstance(f, Swizzle):
+        return f(at)
+    if isinstance(f, (Layout, ComposedLayout)):
+        return _algebra.crd2idx(at, f)
     raise Refusal("cannot evaluate a composed layout whose inner function "
-                  "is %s" % type(inner).__name__)
+                  "is %s" % type(f).__name__)
+
+
+# ---------------------------------------------------------------------------
+# recast_layout (rule 4). From old_bits to new_bits the ratio is up:down in
+# lowest terms: the layout is first upcast by `up` (up old elements make a
+# new one), then downcast by `down` (an old element makes `down` new ones).
+# Each cast acts on the three parts:
+# - the outer layout and a Layout inner function: _algebra's upcast and
+#   downcast;
+# - the offset, counted in elements: divided by `up` (a static multiple of
+#   it only), multiplied by `down`;
+# - a swizzle, whose base M counts bits of the element offset: M + log2 n
+#   for a downcast, M - log2 n for an upcast, n a power of two. Below 0,
+#   CuTe's C++ keeps the bits that remain (Swizzle<max(B + M - log2 n, 0),
+#   0, S>) while the DSL's base, an unsigned 32-bit integer, wraps: the
+#   DSL's answer with a WrongLayoutWarning.
+
+def recast_layout(new_bits, old_bits, c):
+    g = math.gcd(new_bits, old_bits)
+    up, down = new_bits // g, old_bits // g
+    if up != 1:
+        offset = _offset_up(c, up)
+        c = ComposedLayout(_recast_inner(c, up, True), offset,
+                           _algebra.upcast(c.outer, up))
+    if down != 1:
+        c = ComposedLayout(_recast_inner(c, down, False),
+                           _ints.mul(c.offset, down),
+                           _algebra.downcast(c.outer, down))
+    return c
+
+
+def _offset_up(c, n):
+    offset = c.offset
+    if not _ints.is_static(offset):
+        raise Refusal("recast_layout: unable to recast %s: the offset %s is "
+                      "dynamic (it must be a multiple of the %d old elements "
+                      "a new one holds)" % (c, offset, n))
+    if offset % n:
+        raise Refusal("recast_layout: unable to recast %s: the offset %d is "
+                      "not a multiple of the %d old elements a new one "
+                      "holds" % (c, offset, n))
+    return offset // n
+
+
+def _recast_inner(c, n, up):
+    f = c.inner
+    if isinstance(f, Layout):
+        return _algebra.upcast(f, n) if up else _algebra.downcast(f, n)
+    if not isinstance(f, Swizzle):
+        raise Refusal("recast_layout of a composed layout whose inner "
+                      "function is %s" % type(f).__name__)
+    if n & (n - 1):
+        raise Refusal("recast_layout: unable to recast the swizzle %s by a "
+                      "factor of %d (a power of two is needed)" % (f, n))
+    shift = n.bit_length() - 1
+    bits, base, s = f.num_bits, f.num_base, f.num_shift
+    if not up:
+        return Swizzle(bits, base + shift, s)
+    if base >= shift:
+        return Swizzle(bits, base - shift, s)
+    wrapped = Swizzle(bits, (base - shift) % (1 << 32), s)
+    kept = Swizzle(max(bits + base - shift, 0), 0, s)
+    return _algebra._wrong(
+        "recast-swizzle", "recast_layout: the swizzle %s upcast by %d has a "
+        "base below 0" % (f, n), wrapped, "CuTe's C++ gives %s, the DSL's "
+        "base wraps to %d" % (kept, wrapped.num_base), (f, n))
