@@ -567,6 +567,8 @@ enum class GpuPass : uint8_t {
   kCustom,
   kSortIota,
   kFused,
+  kTpuCustom,      // XLA:TPU's gather and scatter fusions' bodies, earlier
+  kTpuCollective,  // XLA:TPU's async_collective_fusion bodies, made later
   kAsync,
   kWrapped
 };
@@ -906,6 +908,23 @@ std::vector<std::pair<int64_t, int64_t>> TpuCloneRanks(
   return ranks;
 }
 
+// The computations XLA:TPU makes after some fusion pass
+// (GpuEarlyComputations; docs/xla-tpu.md, "Value ids", rules 8, 9 and 11).
+struct TpuLater {
+  std::vector<int64_t> after_custom;  // after the gather/scatter fusions
+  std::vector<int64_t> after_fusion;  // after fusion, before collectives'
+  std::vector<int64_t> loops;         // loops cloned after fusion
+};
+
+// Whether XLA:TPU makes a computation of this name after its gather and
+// scatter fusions (rule 11): a pass's reducer ("X.reduce_sub_computation",
+// "X.reduce_sub_computation.N", but an all-to-all's, made later still) and
+// the or-reducers a pass makes ("reduce_or_computation.N").
+bool AfterCustomFusion(absl::string_view name) {
+  return absl::StrContains(name, ".reduce_sub_computation") ||
+         absl::StartsWith(name, "reduce_or_computation");
+}
+
 // (class, then three keys, then the text position) of a computation made
 // before fusion (GpuEarlyComputations).
 using EarlyKey = std::tuple<int, int64_t, int64_t, int64_t>;
@@ -947,6 +966,48 @@ void SortEarly(const HloModule& m,
       });
 }
 
+// The computations made before fusion (classes 0 to 7 of `keyed`, sorted),
+// with `imported` set to the importer's count; XLA:TPU's made after a
+// fusion pass (classes 8 and 9, AfterCustomFusion) go to `later`.
+std::vector<int64_t> SplitEarly(
+    const HloModule& m, const std::vector<std::pair<EarlyKey, int64_t>>& keyed,
+    bool tpu, int64_t* imported, TpuLater* later) {
+  auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
+  std::vector<int64_t> out;
+  out.reserve(keyed.size());
+  *imported = 0;
+  for (const auto& [key, c] : keyed) {
+    if (std::get<0>(key) == 9) {
+      later->after_fusion.push_back(c);
+    } else if (std::get<0>(key) == 8) {
+      later->loops.push_back(c);
+    } else if (tpu && AfterCustomFusion(name_of(c))) {
+      later->after_custom.push_back(c);
+    } else {
+      out.push_back(c);
+      if (std::get<0>(key) == 0) ++*imported;
+    }
+  }
+  // XLA:TPU's or-reducers by their numbers, in the places they hold (rule
+  // 11).
+  std::vector<size_t> places;
+  std::vector<int64_t> ors;
+  for (size_t i = 0; i < later->after_custom.size(); ++i) {
+    const int64_t c = later->after_custom[i];
+    if (absl::StartsWith(name_of(c), "reduce_or_computation")) {
+      places.push_back(i);
+      ors.push_back(c);
+    }
+  }
+  std::sort(ors.begin(), ors.end(), [&](int64_t a, int64_t b) {
+    return NaturalNameLess(name_of(a), name_of(b));
+  });
+  for (size_t k = 0; k < places.size(); ++k) {
+    later->after_custom[places[k]] = ors[k];
+  }
+  return out;
+}
+
 // The computations XLA:GPU made before fusion, in the order guessed: the
 // importer's (by its counter, then the region's number), then the SPMD
 // partitioner's reducer clones, then loop conditions and bodies that passes
@@ -961,11 +1022,12 @@ void SortEarly(const HloModule& m,
 // XLA:TPU's (docs/xla-tpu.md, "Value ids"): the SPMD partitioner's clones
 // by TpuPartitionerTimes, other clones by TpuCloneRanks (else by their
 // clone number first), a comparator named "compare" after them, then
-// passes' reducers ("X.reduce_sub_computation"), then
-// the cloned loops, then fusion bodies of names no fusion pass gives.
+// passes' reducers ("X.reduce_sub_computation"); the cloned loops, which
+// XLA:TPU makes after fusion, go to `late` (in LoopComputations' order).
 std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
                                           const std::vector<GpuPass>& pass,
-                                          bool tpu, int64_t* imported) {
+                                          bool tpu, int64_t* imported,
+                                          TpuLater* later) {
   const HloModule& m = g.module;
   const int64_t comps = static_cast<int64_t>(m.computations.size());
   auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
@@ -992,10 +1054,6 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
     const absl::string_view name = name_of(c);
     if (c == m.entry_index) {
       keyed.push_back({{0, TrailingNumber(name, "_spmd"), -1, 0}, c});
-    } else if (tpu && g.kind[c] == CompKind::kFusion) {
-      // XLA:TPU's fusion bodies of names no pass above gives (clones of
-      // "bitcast_fusion"): after the loops, in text order.
-      keyed.push_back({{9, 0, 0, 0}, c});
     } else if (const auto ab = ImportedNumbers(name)) {
       // A pass's new computation in place of a region ("region_A.B.word")
       // comes after the importer's; a region renamed ("region_A.B_word")
@@ -1006,8 +1064,8 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       const DerivedKey k = DerivedKeyOf(name);
       keyed.push_back({{1, partitioner[c], k.region, k.number}, c});
     } else if (loop_place[c] >= 0) {
-      // XLA:TPU's come after the computations passes made anew and the
-      // clones (docs/xla-tpu.md, "Value ids").
+      // XLA:TPU's are made after fusion (`late`; docs/xla-tpu.md, "Value
+      // ids", rule 8).
       keyed.push_back({{tpu ? 8 : 2, loop_place[c], 0, 0}, c});
     } else if (const auto clone = CloneNumbers(name)) {
       // Clones of computations gone first; XLA:TPU's by their clone number
@@ -1017,6 +1075,12 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       keyed.push_back({{5, LoneClone(name, names) ? 0 : 1, n, k}, c});
     } else if (const DerivedKey k = DerivedKeyOf(name); k.region != INT64_MAX) {
       keyed.push_back({{6, k.region, k.number, 0}, c});
+    } else if (tpu && absl::StrContains(name, kReduceSub) &&
+               (absl::StartsWith(name, "all-to-all") ||
+                absl::StartsWith(name, "all_to_all"))) {
+      // XLA:TPU's reducers of all-to-alls, made after fusion (`late`;
+      // docs/xla-tpu.md, "Value ids", rule 9).
+      keyed.push_back({{9, 0, 0, 0}, c});
     } else if (tpu && absl::EndsWith(name, kReduceSub)) {
       // XLA:TPU's after the clones (docs/xla-tpu.md, "Value ids").
       keyed.push_back({{5, 2, 0, 0}, c});
@@ -1053,14 +1117,7 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
     }
   }
   SortEarly(m, &keyed);
-  std::vector<int64_t> out;
-  out.reserve(keyed.size());
-  *imported = 0;
-  for (const auto& [key, c] : keyed) {
-    out.push_back(c);
-    if (std::get<0>(key) == 0) ++*imported;
-  }
-  return out;
+  return SplitEarly(m, keyed, tpu, imported, later);
 }
 
 // The op_name of an instruction's metadata, empty when none.
@@ -1163,6 +1220,132 @@ void AddFusionBody(const ModuleGraph& g, const std::vector<GpuPass>& pass,
   order->Add(c);
 }
 
+// Marks the fusion bodies XLA:TPU's async collectives' start and done
+// fusions ("async-collective-start.N", "async-collective-done.N") call
+// (rule 9), and its gather and scatter fusions' (rule 11).
+void MarkTpuFusionBodies(const ModuleGraph& g, std::vector<GpuPass>* pass) {
+  for (const HloComputation& computation : g.module.computations) {
+    for (const HloInstruction& in : computation.instructions) {
+      if (in.opcode != HloOpcode::kFusion ||
+          !absl::StartsWith(in.name(), "async-collective-")) {
+        continue;
+      }
+      const int64_t body = g.CalledComputation(in, "calls");
+      if (body >= 0 && (*pass)[body] == GpuPass::kFused) {
+        (*pass)[body] = GpuPass::kTpuCollective;
+      }
+    }
+  }
+  // Gather and scatter fusions (kind=kCustom), made before the others
+  // (rule 11); not their clones (a pass that offloads a scatter clones
+  // its fusion later).
+  for (const HloComputation& computation : g.module.computations) {
+    for (const HloInstruction& in : computation.instructions) {
+      if (in.opcode != HloOpcode::kFusion ||
+          in.fusion_kind() != HloFusionKind::kCustom) {
+        continue;
+      }
+      const int64_t body = g.CalledComputation(in, "calls");
+      if (body >= 0 && (*pass)[body] == GpuPass::kFused &&
+          !absl::StrContains(g.module.computations[body].header.name,
+                             ".clone")) {
+        (*pass)[body] = GpuPass::kTpuCustom;
+      }
+    }
+  }
+}
+
+// Each fusion pass walks the computations in the order of the moment
+// (XLA's MakeComputationPostOrder, callees first) and fuses in each: its
+// bodies are made computation by computation, and each call to one moves
+// its caller (and theirs) behind it.
+void RunFusionPass(const ModuleGraph& g, const std::vector<GpuPass>& pass,
+                   GpuPass p, OnlineCallOrder* order) {
+  for (int64_t caller : order->PostOrder()) {
+    for (int64_t callee : g.callees[caller]) {
+      if (pass[callee] == p) AddFusionBody(g, pass, p, callee, order);
+    }
+  }
+}
+
+void RunFusionPasses(const ModuleGraph& g, const std::vector<GpuPass>& pass,
+                     OnlineCallOrder* order) {
+  for (GpuPass p : {GpuPass::kCustom, GpuPass::kSortIota, GpuPass::kFused}) {
+    RunFusionPass(g, pass, p, order);
+  }
+}
+
+// How many times passes remade a loop computation, as its name says
+// ("wide.", ".clone", ".sunk" each once).
+int64_t LoopRewrites(absl::string_view name) {
+  int64_t n = 0;
+  for (absl::string_view word : {"wide.", ".clone", ".sunk"}) {
+    for (size_t at = name.find(word); at != absl::string_view::npos;
+         at = name.find(word, at + 1)) {
+      ++n;
+    }
+  }
+  return n;
+}
+
+// XLA:TPU's loops cloned after fusion (docs/xla-tpu.md, "Value ids", rule
+// 8): every condition and body first, then each one's fusion bodies (their
+// clones), which move it behind them; then what fusion makes in them. The
+// loops passes remade fewer times first (rule 10), else in `late`'s order.
+void AddLoopsClonedAfterFusion(const ModuleGraph& g,
+                               const std::vector<GpuPass>& pass,
+                               const std::vector<int64_t>& late,
+                               OnlineCallOrder* order) {
+  if (late.empty()) return;
+  std::vector<int64_t> sorted = late;
+  std::stable_sort(sorted.begin(), sorted.end(), [&](int64_t a, int64_t b) {
+    return LoopRewrites(g.module.computations[a].header.name) <
+           LoopRewrites(g.module.computations[b].header.name);
+  });
+  for (int64_t c : sorted) order->Add(c);
+  for (int64_t c : sorted) {
+    for (int64_t callee : g.callees[c]) {
+      if (g.kind[callee] == CompKind::kFusion) {
+        AddFusionBody(g, pass, pass[callee], callee, order);
+      }
+    }
+  }
+  RunFusionPasses(g, pass, order);
+  RunFusionPass(g, pass, GpuPass::kTpuCollective, order);
+}
+
+// The pass that made each computation, from its name; XLA:TPU's fusion
+// bodies by their callers too (docs/xla-tpu.md, "Value ids", rules 8, 9
+// and 11).
+std::vector<GpuPass> AssignPasses(const ModuleGraph& g, bool tpu) {
+  const HloModule& m = g.module;
+  const int64_t comps = static_cast<int64_t>(m.computations.size());
+  std::vector<GpuPass> pass(comps);
+  for (int64_t c = 0; c < comps; ++c) {
+    pass[c] = GpuPassOf(m.computations[c].header.name);
+    // SortIotaFusion's bodies, made before priority fusion: a sort with
+    // its iota (the only fusion body holding a sort).
+    if (pass[c] == GpuPass::kFused &&
+        std::any_of(m.computations[c].instructions.begin(),
+                    m.computations[c].instructions.end(),
+                    [](const HloInstruction& in) {
+                      return in.opcode == HloOpcode::kSort;
+                    })) {
+      pass[c] = GpuPass::kSortIota;
+    }
+    // XLA:TPU's fusion bodies of other names (bitcast_fusion, and its
+    // clones in loops cloned after fusion) are fusion's too (rule 8).
+    if (tpu && pass[c] == GpuPass::kNone && g.kind[c] == CompKind::kFusion) {
+      pass[c] = absl::StartsWith(m.computations[c].header.name,
+                                 "async_collective_fusion")
+                    ? GpuPass::kTpuCollective
+                    : GpuPass::kFused;
+    }
+  }
+  if (tpu) MarkTpuFusionBodies(g, &pass);
+  return pass;
+}
+
 }  // namespace
 
 absl::Status CheckCreationOrder(const HloModule& module,
@@ -1216,24 +1399,12 @@ std::vector<int64_t> XlaCpuComputationOrder(
 std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g, bool tpu) {
   const HloModule& m = g.module;
   const int64_t comps = static_cast<int64_t>(m.computations.size());
-  std::vector<GpuPass> pass(comps);
-  for (int64_t c = 0; c < comps; ++c) {
-    pass[c] = GpuPassOf(m.computations[c].header.name);
-    // SortIotaFusion's bodies, made before priority fusion: a sort with
-    // its iota (the only fusion body holding a sort).
-    if (pass[c] == GpuPass::kFused &&
-        std::any_of(m.computations[c].instructions.begin(),
-                    m.computations[c].instructions.end(),
-                    [](const HloInstruction& in) {
-                      return in.opcode == HloOpcode::kSort;
-                    })) {
-      pass[c] = GpuPass::kSortIota;
-    }
-  }
+  const std::vector<GpuPass> pass = AssignPasses(g, tpu);
   OnlineCallOrder order(g);
   int64_t imported = 0;
+  TpuLater later;
   const std::vector<int64_t> early =
-      GpuEarlyComputations(g, pass, tpu, &imported);
+      GpuEarlyComputations(g, pass, tpu, &imported, &later);
   const bool spmd =
       m.entry_index >= 0 &&
       absl::EndsWith(m.computations[m.entry_index].header.name, "_spmd");
@@ -1260,17 +1431,19 @@ std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g, bool tpu) {
       TouchFusedCallers(g, callers, c, &order);
     }
   }
-  // Each pass walks the computations in the order of the moment (XLA's
-  // MakeComputationPostOrder, callees first) and fuses in each: its bodies
-  // are made computation by computation, and each call to one moves its
-  // caller (and theirs) behind it.
-  for (GpuPass p : {GpuPass::kCustom, GpuPass::kSortIota, GpuPass::kFused}) {
-    for (int64_t caller : order.PostOrder()) {
-      for (int64_t callee : g.callees[caller]) {
-        if (pass[callee] == p) AddFusionBody(g, pass, p, callee, &order);
-      }
-    }
+  // XLA:TPU's: gather and scatter fusions, then what is made after them
+  // (rule 11).
+  RunFusionPass(g, pass, GpuPass::kTpuCustom, &order);
+  for (int64_t c : later.after_custom) {
+    order.Add(c);
+    TouchFusedCallers(g, callers, c, &order);
   }
+  RunFusionPasses(g, pass, &order);
+  // XLA:TPU's: the reducers of all-to-alls, then the async collectives'
+  // fusion bodies (rule 9), then the loops cloned after fusion (rule 8).
+  for (int64_t c : later.after_fusion) order.Add(c);
+  RunFusionPass(g, pass, GpuPass::kTpuCollective, &order);
+  AddLoopsClonedAfterFusion(g, pass, later.loops, &order);
   // The async wrappers' computations, as the name uniquer numbered them
   // (async_computation, async_computation.1, ...: the order made).
   std::vector<int64_t> async;

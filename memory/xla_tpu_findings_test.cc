@@ -55,6 +55,37 @@ constexpr char kRolledV6e[] =
 constexpr char kMoeExpert[] =
     "memory/testdata_xla_tpu/"
     "module_9923.jit__lambda.cl_933746096.after_optimizations";
+// v5e: a while loop beside a conditional (docs/xla-tpu.md, "Value ids",
+// rule 8): the loop's condition and body are made after the fusion bodies
+// of the branches.
+constexpr char kLoopAfterFusion[] =
+    "memory/testdata_xla_tpu/"
+    "module_2768.jit_collatz_like.cl_933746096.after_optimizations";
+// v5e: a conditional whose branch's fusion body holds two fusions of
+// bitcasts, made with it (rule 8).
+constexpr char kNestedFusion[] =
+    "memory/testdata_xla_tpu/"
+    "module_2548.jit_f.cl_933746096.after_optimizations";
+// v5e, SPMD on 8: a transpose resharded by an all-to-all, whose reducer
+// (all-to-all.reduce_sub_computation) XLA:TPU made after fusion (rule 9).
+constexpr char kAllToAllReducer[] =
+    "memory/testdata_xla_tpu/"
+    "module_9594.jit__lambda.cl_933746096.after_optimizations";
+// v5e, SPMD on 8: an FSDP MLP's gradient whose async collectives' fusion
+// bodies XLA:TPU made after the all-to-alls' reducers (rule 9).
+constexpr char kCollectiveBodies[] =
+    "memory/testdata_xla_tpu/"
+    "module_7546.jit__lambda.cl_933746096.after_optimizations";
+// v5e: a bidirectional GRU, two scans whose loops passes remade 2 and 6
+// times: the fewer first (rule 10).
+constexpr char kTwoScans[] =
+    "memory/testdata_xla_tpu/"
+    "module_1407.jit_run.cl_933746096.after_optimizations";
+// v5e: a CNN's donated training step whose gather fusion XLA:TPU made
+// before its or-reducers (reduce_or_computation; rule 11).
+constexpr char kGatherFirst[] =
+    "memory/testdata_xla_tpu/"
+    "module_0662.jit_step.cl_933746096.after_optimizations";
 
 // "<12 a.1{0} @1> (size=512,offset=0)" lines of a buffer-assignment text:
 // (name with index, memory space) -> size.
@@ -223,8 +254,10 @@ TEST_P(TpuDump, MemoryAnalysisIsXlaTpus) {
 // the next one's (7), where a place by channels alone put it after them
 // all.
 TEST(XlaTpu, ValueIdsAreXlaTpus) {
-  for (const char* base : {kStep, kDynamicIndex, kCummax, kLoopInVmem,
-                           kScanLstm, kRolledV6e, kMoeExpert}) {
+  for (const char* base :
+       {kStep, kDynamicIndex, kCummax, kLoopInVmem, kScanLstm, kRolledV6e,
+        kMoeExpert, kLoopAfterFusion, kNestedFusion, kAllToAllReducer,
+        kCollectiveBodies, kTwoScans, kGatherFirst}) {
     const std::string text = ReadTestData(absl::StrCat(base, ".txt"));
     const HloModule module = ReadModule(text);
     BufferAssignmentOptions options;
@@ -365,6 +398,43 @@ TEST(XlaTpu, TheComparatorCompareComesAfterTheClones) {
   std::map<std::string, int64_t>& ids = *found;
   ASSERT_EQ(ids.count("add0") + ids.count("lt"), 2u);
   EXPECT_LT(ids["add0"], ids["lt"]);
+}
+
+// XLA:TPU's or-reducers come by their numbers (docs/xla-tpu.md, "Value
+// ids", rule 11), as in the ResNet training steps of the zoo, where the
+// text lists reduce_or_computation.1 before reduce_or_computation.
+constexpr char kTpuOrReducers[] = R"(HloModule m, is_scheduled=true
+
+%reduce_or_computation.1 (a1: u8[], b1: u8[]) -> u8[] {
+  %a1 = u8[] parameter(0)
+  %b1 = u8[] parameter(1)
+  ROOT %or1 = u8[] or(%a1, %b1)
+}
+
+%reduce_or_computation (a0: u16[], b0: u16[]) -> u16[] {
+  %a0 = u16[] parameter(0)
+  %b0 = u16[] parameter(1)
+  ROOT %or0 = u16[] or(%a0, %b0)
+}
+
+ENTRY %main.2 (x: u8[8], y: u16[8]) -> (u8[], u16[]) {
+  %x = u8[8] parameter(0)
+  %y = u16[8] parameter(1)
+  %z1 = u8[] constant(0)
+  %z0 = u16[] constant(0)
+  %r1 = u8[] reduce(%x, %z1), dimensions={0}, to_apply=%reduce_or_computation.1
+  %r0 = u16[] reduce(%y, %z0), dimensions={0}, to_apply=%reduce_or_computation
+  ROOT %out = (u8[], u16[]) tuple(%r1, %r0)
+}
+)";
+
+TEST(XlaTpu, OrReducersComeByTheirNumbers) {
+  absl::StatusOr<std::map<std::string, int64_t>> found =
+      TpuValueIdsByName(kTpuOrReducers);
+  ASSERT_TRUE(found.ok()) << found.status();
+  std::map<std::string, int64_t>& ids = *found;
+  ASSERT_EQ(ids.count("or0") + ids.count("or1"), 2u);
+  EXPECT_LT(ids["or0"], ids["or1"]);
 }
 
 INSTANTIATE_TEST_SUITE_P(Libtpu, TpuDump,
