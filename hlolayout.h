@@ -284,10 +284,12 @@
 // Triton layouts (docs/triton.md): LinearLayout and its operations, Triton's
 // named TTGIR layouts, convert_layout costs, CuTe and XLA bridges; the
 // commands' answers.
+#include "hlolayout/answers/cute_bridge.h"
+#include "hlolayout/answers/smem_by_name.h"
+#include "hlolayout/answers/smem_twin.h"
 #include "hlolayout/answers/triton.h"
 #include "hlolayout/answers/triton_smem.h"
 #include "hlolayout/triton/bases_json.h"
-#include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/cvt_report.h"
 #include "hlolayout/triton/evaluator.h"
@@ -300,7 +302,6 @@
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/triton/report_input.h"
 #include "hlolayout/triton/smem_report.h"
-#include "hlolayout/triton/smem_twin.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"

@@ -9,6 +9,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "hlolayout/answers/cute_bridge.h"
+#include "hlolayout/cute/print.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/util/check.h"
 
@@ -204,6 +206,14 @@ std::optional<std::string> UnlessEmpty(const std::string& s) {
 
 absl::string_view YesNo(bool b) { return b ? "yes" : "no"; }
 
+// The CuTe form: in-dims as modes, the flattened out-dims (dim0 fastest,
+// CuTe's column-major convention) as the index.
+absl::StatusOr<std::string> CuteForm(const LinearLayout& l) {
+  absl::StatusOr<cute::Layout> c = LinearToCute(l);
+  if (!c.ok()) return c.status();
+  return cute::ToString(*c);
+}
+
 }  // namespace
 
 TritonExplainAnswer AnswerExplain(GivenLayout given, int bits) {
@@ -226,7 +236,7 @@ TritonExplainAnswer AnswerExplain(GivenLayout given, int bits) {
     a.free_variable_masks.emplace_back(name, mask);
   }
   a.consecutive = e.consecutive;
-  a.cute = FormOf(e.cute_form, &a.cute_none);
+  a.cute = FormOf(CuteForm(ll), &a.cute_none);
   a.xla = FormOf(e.xla_form, &a.xla_none);
   std::string views_none;
   a.view = FormOf(e.view, &views_none);

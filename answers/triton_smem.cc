@@ -8,9 +8,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "hlolayout/answers/smem_twin.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/smem_atoms.h"
-#include "hlolayout/triton/smem_twin.h"
 
 namespace hlolayout::triton {
 namespace {

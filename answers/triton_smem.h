@@ -1,6 +1,6 @@
 // answers/triton_smem.h: the answer of `hlolayout cute smem`, both ways
 // between CuTe's GMMA/UMMA shared-memory atoms and Triton's
-// #ttg.nvmma_shared layouts (the twins of triton/smem_twin.h), as values
+// #ttg.nvmma_shared layouts (the twins of answers/smem_twin.h), as values
 // with one field list each (util/fields.h): the CLI's --json is
 // AnswerJson(answer), its text SmemTwinText(answer).
 //

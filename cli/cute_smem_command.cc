@@ -1,5 +1,5 @@
 // cli/cute_smem_command.cc: `hlolayout cute smem NAME [--shape S [--order O]]
-// [--json]`, on cute/smem_atoms.h and triton/smem_twin.h.
+// [--json]`, on cute/smem_atoms.h and answers/smem_twin.h.
 #include "hlolayout/cli/cute_smem_command.h"
 
 #include <optional>

@@ -12,10 +12,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "hlolayout/cute/print.h"
 #include "hlolayout/shape/primitive_type.h"
 #include "hlolayout/triton/bases_json.h"
-#include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
@@ -54,14 +52,6 @@ int32_t Consecutive(const LinearLayout& l) {
   absl::StatusOr<LinearLayout> flat = FlattenOuts(*t);
   if (!flat.ok()) return 1;
   return NumConsecutiveInOut(*flat);
-}
-
-// The CuTe form: in-dims as modes, the flattened out-dims (dim0 fastest,
-// CuTe's column-major convention) as the index.
-absl::StatusOr<std::string> CuteForm(const LinearLayout& l) {
-  absl::StatusOr<cute::Layout> c = LinearToCute(l);
-  if (!c.ok()) return c.status();
-  return cute::ToString(*c);
 }
 
 absl::StatusOr<std::string> XlaForm(const LinearLayout& l, int bits) {
@@ -150,7 +140,6 @@ LayoutExplanation ExplainLayout(GivenLayout given, int bits) {
   for (const auto& od : ll.out_dims()) e.shape.push_back(od.second);
   e.masks = FreeVariableMasks(ll);
   e.consecutive = Consecutive(ll);
-  e.cute_form = CuteForm(ll);
   e.xla_form = XlaForm(ll, bits);
   const bool small =
       ll.TotalOutDimSizeLog2() <= 10 && ll.TotalInDimSizeLog2() <= 12;

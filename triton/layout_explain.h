@@ -70,10 +70,10 @@ struct LayoutExplanation {
   std::vector<int64_t> shape;  // the out-dims' sizes
   NamedInts masks;             // free variables per in-dim
   int32_t consecutive = 1;     // elements of the first in-dim in a row
-  // The CuTe form (in-dims as modes -> index, dim0 fastest), the XLA form
-  // (offset -> index), and the two views; each an error saying why there
-  // is none.
-  absl::StatusOr<std::string> cute_form, xla_form, view, view_hw;
+  // The XLA form (offset -> index) and the two views; each an error saying
+  // why there is none. The CuTe form joins two vendor models and is
+  // answers/triton.h's (AnswerExplain, on answers/cute_bridge.h).
+  absl::StatusOr<std::string> xla_form, view, view_hw;
   std::optional<std::string> linear;  // its #ttg.linear spelling
   std::string padding;                // a padded layout's padding
 };

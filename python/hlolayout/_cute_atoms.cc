@@ -22,6 +22,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/answers/cute.h"
+#include "hlolayout/answers/smem_by_name.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/internal/tv_algebra.h"
@@ -32,7 +33,6 @@
 #include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/draw/cell_grid.h"
-#include "hlolayout/triton/smem_by_name.h"
 #include "hlolayout/views/bank_picture.h"
 #include "hlolayout/views/cute_picture.h"
 #include "hlolayout/views/cute_tikz.h"
@@ -153,7 +153,7 @@ py::dict ConflictDict(const cute::ConflictReport& r) {
 }
 
 // SMEM text, a shared-memory atom's name or a Triton shared layout
-// (triton/smem_by_name.h) for a rows x cols tile of `bits`-bit values (0:
+// (answers/smem_by_name.h) for a rows x cols tile of `bits`-bit values (0:
 // the width SMEM names; set to it).
 cute::SmemLayout Smem(const std::string& text, int64_t rows, int64_t cols,
                       int& bits) {

@@ -1,4 +1,4 @@
-// triton/cute_bridge.h: CuTe layouts <-> Triton LinearLayouts, and CuTe
+// answers/cute_bridge.h: CuTe layouts <-> Triton LinearLayouts, and CuTe
 // swizzles <-> Triton's swizzled shared layouts (docs/triton.md, "CuTe and
 // XLA").
 //
@@ -15,8 +15,8 @@
 // LinearLayout is an XOR of bases. They agree exactly when every mode size
 // is a power of two and the nonzero weights stride * 2^j have pairwise
 // disjoint binary supports. Anything else is refused with the reason.
-#ifndef HLOLAYOUT_TRITON_CUTE_BRIDGE_H_
-#define HLOLAYOUT_TRITON_CUTE_BRIDGE_H_
+#ifndef HLOLAYOUT_ANSWERS_CUTE_BRIDGE_H_
+#define HLOLAYOUT_ANSWERS_CUTE_BRIDGE_H_
 
 #include <cstdint>
 #include <string>
@@ -80,4 +80,4 @@ int64_t ApplyCuteSwizzle(CuteSwizzle sw, int64_t x);
 
 }  // namespace hlolayout::triton
 
-#endif  // HLOLAYOUT_TRITON_CUTE_BRIDGE_H_
+#endif  // HLOLAYOUT_ANSWERS_CUTE_BRIDGE_H_

@@ -1,5 +1,5 @@
-// triton/smem_twin.cc: CuTe smem tiles <-> #ttg.nvmma_shared, checked.
-#include "hlolayout/triton/smem_twin.h"
+// answers/smem_twin.cc: CuTe smem tiles <-> #ttg.nvmma_shared, checked.
+#include "hlolayout/answers/smem_twin.h"
 
 #include <utility>
 

@@ -1,4 +1,4 @@
-#include "hlolayout/triton/smem_by_name.h"
+#include "hlolayout/answers/smem_by_name.h"
 
 #include <memory>
 #include <utility>

@@ -1,6 +1,6 @@
 // SmemLayoutByName: the three ways to name shared memory give the same
 // offsets where they name the same layout, and the refusals.
-#include "hlolayout/triton/smem_by_name.h"
+#include "hlolayout/answers/smem_by_name.h"
 
 #include <cstdint>
 #include <string>
@@ -9,9 +9,9 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "hlolayout/answers/smem_twin.h"
 #include "hlolayout/cute/smem_atoms.h"
 #include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/triton/smem_twin.h"
 
 namespace hlolayout::triton {
 namespace {

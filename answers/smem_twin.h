@@ -1,4 +1,4 @@
-// triton/smem_twin.h: CuTe's GMMA/UMMA shared-memory tiles and Triton's
+// answers/smem_twin.h: CuTe's GMMA/UMMA shared-memory tiles and Triton's
 // #ttg.nvmma_shared layouts that are the same function, both ways.
 //
 //   SmemAtom a = *cute::FindSmemAtom("GMMA::Layout_K_SW128_Atom<half_t>");
@@ -19,8 +19,8 @@
 // example MN-major INTER, the UMMA 32-byte-atom swizzle, 3-D shapes, and
 // tiles whose two modes both repeat the atom in an order Triton does not
 // use).
-#ifndef HLOLAYOUT_TRITON_SMEM_TWIN_H_
-#define HLOLAYOUT_TRITON_SMEM_TWIN_H_
+#ifndef HLOLAYOUT_ANSWERS_SMEM_TWIN_H_
+#define HLOLAYOUT_ANSWERS_SMEM_TWIN_H_
 
 #include <cstdint>
 #include <string>
@@ -83,4 +83,4 @@ absl::StatusOr<bool> SameFunction(const cute::AnyLayout& elements,
 
 }  // namespace hlolayout::triton
 
-#endif  // HLOLAYOUT_TRITON_SMEM_TWIN_H_
+#endif  // HLOLAYOUT_ANSWERS_SMEM_TWIN_H_

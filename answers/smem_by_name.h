@@ -1,4 +1,4 @@
-// triton/smem_by_name.h: a shared-memory layout named the way kernel
+// answers/smem_by_name.h: a shared-memory layout named the way kernel
 // authors name it, for bank-conflict counts (cute/atom/bank_conflicts.h)
 // over an access tile of `rows` x `cols` elements:
 //
@@ -18,8 +18,8 @@
 //                                   32, 64, 16);
 //   s.element_bits == 16;  s.description == "GMMA::Layout_K_SW128_Atom<
 //   half_t> tiled to (_32,_64): Sw<3,4,3> o smem_ptr[16b](unset) o ..."
-#ifndef HLOLAYOUT_TRITON_SMEM_BY_NAME_H_
-#define HLOLAYOUT_TRITON_SMEM_BY_NAME_H_
+#ifndef HLOLAYOUT_ANSWERS_SMEM_BY_NAME_H_
+#define HLOLAYOUT_ANSWERS_SMEM_BY_NAME_H_
 
 #include <cstdint>
 #include <string>
@@ -62,4 +62,4 @@ absl::StatusOr<NamedSmem> SmemForAccess(absl::string_view text, int64_t rows,
 
 }  // namespace hlolayout::triton
 
-#endif  // HLOLAYOUT_TRITON_SMEM_BY_NAME_H_
+#endif  // HLOLAYOUT_ANSWERS_SMEM_BY_NAME_H_

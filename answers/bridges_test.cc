@@ -7,10 +7,10 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/answers/cute_bridge.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/parser/shape_parser.h"
-#include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"

@@ -1,4 +1,4 @@
-#include "hlolayout/triton/cute_bridge.h"
+#include "hlolayout/answers/cute_bridge.h"
 
 #include <cstdint>
 #include <string>
