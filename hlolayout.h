@@ -288,6 +288,7 @@
 #include "hlolayout/answers/smem_by_name.h"
 #include "hlolayout/answers/smem_twin.h"
 #include "hlolayout/answers/triton.h"
+#include "hlolayout/answers/triton_apply.h"
 #include "hlolayout/answers/triton_smem.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cvt_cost.h"

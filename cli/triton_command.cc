@@ -25,6 +25,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "hlolayout/answers/triton.h"
+#include "hlolayout/answers/triton_apply.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/draw_output.h"
@@ -33,7 +34,6 @@
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/shape/primitive_type.h"
-#include "hlolayout/triton/apply_table.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/cvt_report.h"
@@ -628,7 +628,7 @@ int PrintLayoutResult(const LinearLayout& l, const Args& args, IoContext& io) {
 }
 
 // `apply A IN=V,...`: one input, or with ranges (`IN=LO..HI`, `IN=*` for
-// every value of the in-dim) every combination (triton/apply_table.h).
+// every value of the in-dim) every combination (answers/triton_apply.h).
 int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
              const std::string& who, IoContext& io) {
   absl::StatusOr<triton::ApplyInputs> in = triton::ParseApplyInputs(la, arg);

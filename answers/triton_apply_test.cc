@@ -1,4 +1,4 @@
-#include "hlolayout/triton/apply_table.h"
+#include "hlolayout/answers/triton_apply.h"
 
 #include <string>
 
@@ -16,7 +16,7 @@ LinearLayout Small() {
   return *LinearLayout::Create(bases, {{"dim0", 2}, {"dim1", 8}}, false);
 }
 
-TEST(ApplyTableTest, OneInput) {
+TEST(TritonApplyTest, OneInput) {
   const LinearLayout l = Small();
   absl::StatusOr<ApplyInputs> in =
       ParseApplyInputs(l, "register=3,lane=3,warp=1");
@@ -28,7 +28,7 @@ TEST(ApplyTableTest, OneInput) {
   EXPECT_EQ(AppliedJson(l, *t), "{\"dim0\": 1, \"dim1\": 7}\n");
 }
 
-TEST(ApplyTableTest, RangesFirstFastest) {
+TEST(TritonApplyTest, RangesFirstFastest) {
   const LinearLayout l = Small();
   absl::StatusOr<ApplyInputs> in =
       ParseApplyInputs(l, "lane=2..3,register=*,warp=0");
@@ -53,7 +53,7 @@ TEST(ApplyTableTest, RangesFirstFastest) {
   EXPECT_EQ(rows[1].out[1], (std::pair<std::string, int64_t>("dim1", 4)));
 }
 
-TEST(ApplyTableTest, BadInputs) {
+TEST(TritonApplyTest, BadInputs) {
   const LinearLayout l = Small();
   for (const char* bad :
        {"register", "=1", "register=x", "register=3..1", "lane=1=2",
@@ -75,7 +75,7 @@ TEST(ApplyTableTest, BadInputs) {
             "more than 1048576 inputs; narrow the ranges");
 }
 
-TEST(ApplyTableTest, FreeMasks) {
+TEST(TritonApplyTest, FreeMasks) {
   const LinearLayout l = Small();
   EXPECT_EQ(FreeMasksText(l), "register=0x0,lane=0x0,warp=0x1\n");
   EXPECT_EQ(FreeMasksJson(l), "{\"register\": 0, \"lane\": 0, \"warp\": 1}\n");

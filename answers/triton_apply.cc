@@ -1,4 +1,4 @@
-#include "hlolayout/triton/apply_table.h"
+#include "hlolayout/answers/triton_apply.h"
 
 #include <cstdint>
 #include <limits>

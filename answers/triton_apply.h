@@ -1,7 +1,10 @@
-// triton/apply_table.h: a LinearLayout applied to one input or to every
+// answers/triton_apply.h: a LinearLayout applied to one input or to every
 // input of ranges, as `hlolayout triton apply` answers: the inputs named
 // (IN=VALUE, IN=LO..HI, IN=* for every value of the in-dim), then a row per
 // input with the outputs, in-dim ranges combined with the first fastest.
+// The request is ApplyInputs (ParseApplyInputs reads the face's argument),
+// the answer AppliedTable (ApplyOverInputs); AppliedText and AppliedJson
+// write it as the CLI prints it. Was triton/apply_table.h.
 //
 //   #ttg.blocked<{sizePerThread=[1,4], threadsPerWarp=[8,4],
 //                 warpsPerCTA=[1,1], order=[1,0]}>, shape [8,16]
@@ -12,8 +15,8 @@
 //     register=0,lane=1 -> dim0=0,dim1=4
 //     register=1,lane=1 -> dim0=0,dim1=5  ...
 //   FreeMasksText(l);  // "register=0x0,lane=0x0,warp=0x0,block=0x0"
-#ifndef HLOLAYOUT_TRITON_APPLY_TABLE_H_
-#define HLOLAYOUT_TRITON_APPLY_TABLE_H_
+#ifndef HLOLAYOUT_ANSWERS_TRITON_APPLY_H_
+#define HLOLAYOUT_ANSWERS_TRITON_APPLY_H_
 
 #include <cstdint>
 #include <string>
@@ -90,4 +93,4 @@ std::string FreeMasksJson(const LinearLayout& l);
 
 }  // namespace hlolayout::triton
 
-#endif  // HLOLAYOUT_TRITON_APPLY_TABLE_H_
+#endif  // HLOLAYOUT_ANSWERS_TRITON_APPLY_H_
