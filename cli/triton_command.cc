@@ -26,6 +26,7 @@
 #include "absl/strings/strip.h"
 #include "hlolayout/answers/triton.h"
 #include "hlolayout/answers/triton_apply.h"
+#include "hlolayout/answers/triton_report.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/draw_output.h"
@@ -40,7 +41,6 @@
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/kernel_report.h"
-#include "hlolayout/triton/kernel_report_record.h"
 #include "hlolayout/triton/layout_explain.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
@@ -556,15 +556,18 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
 
 // The kernel `report` reads: '-' (standard input, named "<stdin>"), or a
 // file, a cache entry's folder or its metadata (triton/report_input.h).
-absl::StatusOr<triton::ReportInput> ReadKernelArg(const std::string& arg,
-                                                  IoContext& io) {
-  if (arg != "-") return triton::ReadReportInput(arg);
+absl::StatusOr<triton::TritonReportRequest> ReportRequestOf(
+    const std::string& arg, IoContext& io) {
+  triton::TritonReportRequest request;
+  if (arg != "-") {
+    request.path = arg;
+    return request;
+  }
   absl::StatusOr<std::string> text = ReadInput(arg, io);
   if (!text.ok()) return text.status();
-  triton::ReportInput in;
-  in.text = *std::move(text);
-  in.file = "<stdin>";
-  return in;
+  request.text = *std::move(text);
+  request.text_name = "<stdin>";
+  return request;
 }
 
 int RunReport(const std::vector<std::string>& raw, IoContext& io) {
@@ -593,12 +596,15 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
       }
     }
   }
-  absl::StatusOr<triton::ReportInput> in =
-      ReadKernelArg(p->args.positional[0], io);
+  absl::StatusOr<triton::TritonReportRequest> request =
+      ReportRequestOf(p->args.positional[0], io);
+  if (request.ok()) {
+    request->triton = flag_version;
+    request->target = flag_target;
+  }
   absl::StatusOr<triton::KernelReport> r =
-      in.ok()
-          ? triton::MakeKernelReport(*std::move(in), flag_version, flag_target)
-          : in.status();
+      request.ok() ? triton::AnswerKernelReport(*std::move(request))
+                   : request.status();
   if (!r.ok()) {
     io.err << kWho << ": " << r.status().message() << "\n";
     return 1;

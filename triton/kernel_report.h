@@ -8,7 +8,7 @@
 //   ReportInput in = *ReadReportInput("k.ttgir");  // or {text, "<stdin>"}
 //   KernelReport r = *MakeKernelReport(in, /*triton_flag=*/"",
 //                                      /*target_flag=*/"");
-//   std::string json = KernelReportJson(r);  // triton/kernel_report_record.h
+//   std::string json = KernelReportJson(r);  // answers/triton_report.h
 //   // {"kernel": "k.ttgir", "num_warps": 4, "threads_per_warp": 32, ...
 //   std::string text = KernelReportText(r);
 //   // kernel: k.ttgir

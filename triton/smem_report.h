@@ -2,7 +2,7 @@
 // module in `hlolayout triton report` (local_alloc of a tensor,
 // local_store, local_load, async copies; the figures come from
 // //triton:smem_access), as text (their --json is the KernelReport record,
-// triton/kernel_report_record.h).
+// answers/triton_report.h).
 //
 //   std::vector<SmemOpCosts> ops = CostModuleSmemOps(m, text, "");
 //   io.out << SmemOpsText(ops, text, "k.ttgir");

@@ -35,19 +35,17 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "hlolayout/answers/triton.h"
+#include "hlolayout/answers/triton_report.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/evaluator.h"
-#include "hlolayout/triton/kernel_report.h"
-#include "hlolayout/triton/kernel_report_record.h"
 #include "hlolayout/triton/layout_check.h"
 #include "hlolayout/triton/layout_explain.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/report_input.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
@@ -773,20 +771,19 @@ void ReportFunctions(py::module_& m) {
       [](const std::optional<std::string>& text,
          const std::optional<std::string>& path, const std::string& triton,
          const std::string& target) {
+        triton::TritonReportRequest request;
+        if (path) {
+          request.path = path;
+        } else {
+          request.text = text.value_or("");
+          request.text_name = "<text>";
+        }
+        request.triton = triton;
+        request.target = target;
         absl::StatusOr<triton::KernelReport> report;
         {
           py::gil_scoped_release release;
-          absl::StatusOr<triton::ReportInput> in;
-          if (path) {
-            in = triton::ReadReportInput(*path);
-          } else {
-            in = triton::ReportInput();
-            in->text = text.value_or("");
-            in->file = "<text>";
-          }
-          report =
-              in.ok() ? triton::MakeKernelReport(*std::move(in), triton, target)
-                      : in.status();
+          report = triton::AnswerKernelReport(std::move(request));
         }
         pyext::PyRecordSink sink;
         triton::EmitKernelReport(Get(std::move(report)), sink);

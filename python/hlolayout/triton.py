@@ -50,7 +50,7 @@ __all__ = ["LinearLayout", "to_linear_layout", "to_ttgir", "explain", "check",
            "cvt_cost", "draw", "report"]
 
 # report()'s answer: read-only records written from the library's field
-# lists (triton/kernel_report_record.h), their to_dict() the document of
+# lists (answers/triton_report.h), their to_dict() the document of
 # `hlolayout triton report --json` (help(tt.KernelReport) lists the fields;
 # report()'s docstring has the examples).
 KernelReport = _t.KernelReport

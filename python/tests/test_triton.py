@@ -629,7 +629,7 @@ def _retarget(text, target):
 
 
 # Issue 45 items 1 and 2: report() binds the library
-# (triton/kernel_report_record.h): its records' to_dict() and attributes are
+# (answers/triton_report.h): its records' to_dict() and attributes are
 # what `hlolayout triton report --json` prints, and text given as a string
 # is named "<text>" (not the CLI's "<stdin>").
 @pytest.mark.parametrize("target", [None, "cuda:75", "hip:gfx1100"])

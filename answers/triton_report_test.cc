@@ -1,7 +1,7 @@
 // The layout facts of a TTGIR kernel dump (what `hlolayout triton report`
-// prints and hl.triton.report returns, moved here from the CLI), on the
-// test data's kernels.
-#include "hlolayout/triton/kernel_report.h"
+// prints and hl.triton.report returns), on the test data's kernels; the
+// request answered by AnswerKernelReport. Was triton/kernel_report_test.cc.
+#include "hlolayout/answers/triton_report.h"
 
 #include <algorithm>
 #include <string>
@@ -11,7 +11,7 @@
 #include "gtest/gtest.h"
 #include "hlolayout/testing/record_specs_seen.h"
 #include "hlolayout/testing/test_data.h"
-#include "hlolayout/triton/kernel_report_record.h"
+#include "hlolayout/triton/kernel_report.h"
 #include "hlolayout/triton/report_input.h"
 #include "hlolayout/util/record.h"
 
@@ -142,6 +142,35 @@ TEST(KernelReportTest, RecordsFollowTheFieldLists) {
                               "\"error\": null\n"));
   EXPECT_THAT(json, ::testing::Not(HasSubstr("empirical")));
   EXPECT_THAT(json, HasSubstr("\"fields\": {\n        \"sizePerThread\": "));
+}
+
+// The request names a file (or a cache entry) by path, or gives the text
+// and its name; AnswerKernelReport gives what MakeKernelReport gives.
+TEST(KernelReportTest, AnswerKernelReportReadsTheRequest) {
+  const std::string path =
+      TestDataPath("triton/testdata/matmul_f16_64x64x32_w4.ttgir");
+  TritonReportRequest by_path;
+  by_path.path = path;
+  by_path.target = "cuda:80";
+  const KernelReport a = *AnswerKernelReport(by_path);
+  EXPECT_EQ(KernelReportJson(a), KernelReportJson(*MakeKernelReport(
+                                     *ReadReportInput(path), "", "cuda:80")));
+  TritonReportRequest by_text;
+  by_text.text = ReadReportInput(path)->text;
+  by_text.text_name = "<stdin>";
+  by_text.triton = "3.6.0";
+  const KernelReport b = *AnswerKernelReport(by_text);
+  EXPECT_EQ(b.in.file, "<stdin>");
+  EXPECT_EQ(b.rules.version, *TritonVersionNamed("3.6.0"));
+  TritonReportRequest missing;
+  missing.path = "no/such.ttgir";
+  EXPECT_THAT(std::string(AnswerKernelReport(missing).status().message()),
+              HasSubstr("'no/such.ttgir'"));
+  // An empty path is a path (read, refused), not the text.
+  TritonReportRequest empty_path;
+  empty_path.path = "";
+  empty_path.text = ReadReportInput(path)->text;
+  EXPECT_FALSE(AnswerKernelReport(empty_path).ok());
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-#include "hlolayout/triton/kernel_report_record.h"
+#include "hlolayout/answers/triton_report.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hlolayout/parser/diagnostic.h"
@@ -417,6 +418,19 @@ void EmitKernelReport(const KernelReport& r, RecordSink& s) {
   EmitConverts(r, s);
   EmitSmemOps(r, s);
   s.EndRecord();
+}
+
+absl::StatusOr<KernelReport> AnswerKernelReport(TritonReportRequest request) {
+  absl::StatusOr<ReportInput> in;
+  if (request.path.has_value()) {
+    in = ReadReportInput(*request.path);
+  } else {
+    in = ReportInput();
+    in->text = std::move(request.text);
+    in->file = std::move(request.text_name);
+  }
+  if (!in.ok()) return in.status();
+  return MakeKernelReport(*std::move(in), request.triton, request.target);
 }
 
 std::string KernelReportJson(const KernelReport& r) {
