@@ -11,9 +11,9 @@
 #include "absl/strings/str_join.h"
 #include "hlolayout/ttmlir/metal_layout.h"
 #include "hlolayout/ttmlir/ttmlir_collapse.h"
-#include "hlolayout/ttnn/int_math.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/tile.h"
+#include "hlolayout/util/int_math.h"
 
 namespace hlolayout::grid {
 namespace {
@@ -21,8 +21,6 @@ namespace {
 // tt-mlir's TILE_HEIGHT and TILE_WIDTH: the TTNN model's default tile.
 constexpr int64_t kTilePad = ttnn::Tile{}.height;
 static_assert(kTilePad == ttnn::Tile{}.width);
-
-using ttnn::CeilDiv;
 
 absl::StatusOr<int64_t> Volume(absl::Span<const int64_t> dims,
                                absl::string_view what) {

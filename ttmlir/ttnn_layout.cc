@@ -6,7 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "hlolayout/ttnn/int_math.h"
+#include "hlolayout/util/int_math.h"
 
 namespace hlolayout::grid {
 namespace {
@@ -14,8 +14,6 @@ namespace {
 absl::Status Invalid(absl::string_view message) {
   return absl::InvalidArgumentError(message);
 }
-
-using ttnn::CeilDiv;
 
 absl::StatusOr<int64_t> AlignUp(int64_t a, int64_t b) {
   int64_t r;

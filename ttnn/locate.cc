@@ -2,7 +2,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/ttnn/int_math.h"
+#include "hlolayout/util/int_math.h"
 
 namespace hlolayout::ttnn {
 namespace {

@@ -9,8 +9,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "hlolayout/ttnn/int_math.h"
 #include "hlolayout/ttnn/refusal.h"
+#include "hlolayout/util/int_math.h"
 
 namespace hlolayout::ttnn {
 namespace {

@@ -4,8 +4,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "hlolayout/ttnn/int_math.h"
 #include "hlolayout/ttnn/refusal.h"
+#include "hlolayout/util/int_math.h"
 
 namespace hlolayout::ttnn {
 namespace {

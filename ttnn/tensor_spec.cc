@@ -6,11 +6,11 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "hlolayout/ttnn/int_math.h"
 #include "hlolayout/ttnn/refusal.h"
 #include "hlolayout/ttnn/resolve.h"
 #include "hlolayout/ttnn/sharded_config.h"
 #include "hlolayout/util/check.h"
+#include "hlolayout/util/int_math.h"
 
 namespace hlolayout::ttnn {
 namespace {

@@ -1,13 +1,14 @@
-// ttnn/int_math.h: the integer helpers of the TTNN model (ttnn/ and the
-// tt-mlir TTNN layouts of ttmlir/).
+// util/int_math.h: integer helpers with the overflow checked, shared by the
+// TTNN model (ttnn/) and tt-mlir's TTNN layouts (ttmlir/), which stand side
+// by side (was ttnn/int_math.h).
 //
 // Shapes are int64; tt-metal keeps dims as uint32_t, so inputs are limited
 // to dims below 2^32 and every product is checked: an overflow is an error
 // ("... does not fit in 64 bits"), never a wrap.
 //
 //   CeilDiv(7, 2) == 4;  RoundUp(7, 4) == 8;  DimFromEnd({5, 6}, 3) == 1
-#ifndef HLOLAYOUT_TTNN_INT_MATH_H_
-#define HLOLAYOUT_TTNN_INT_MATH_H_
+#ifndef HLOLAYOUT_UTIL_INT_MATH_H_
+#define HLOLAYOUT_UTIL_INT_MATH_H_
 
 #include <cstdint>
 
@@ -16,7 +17,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
-namespace hlolayout::ttnn {
+namespace hlolayout {
 
 // ceil(a / b) for a >= 0, b > 0.
 inline int64_t CeilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
@@ -63,6 +64,6 @@ inline int64_t DimFromEnd(absl::Span<const int64_t> shape, int k) {
   return k <= static_cast<int>(shape.size()) ? shape[shape.size() - k] : 1;
 }
 
-}  // namespace hlolayout::ttnn
+}  // namespace hlolayout
 
-#endif  // HLOLAYOUT_TTNN_INT_MATH_H_
+#endif  // HLOLAYOUT_UTIL_INT_MATH_H_
