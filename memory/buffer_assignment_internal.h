@@ -135,6 +135,13 @@ int64_t XlaTpuAlignment(int64_t memory_space);
 // xla_tpu_stats.cc; docs/xla-tpu.md, rules learned from XLA:TPU's
 // answers).
 void SetXlaTpuMemoryStats(const MemoryAnalysis& analysis, BufferAssignment& b);
+// A value live over the steps [start, stop) on the bytes [begin, end).
+struct HeapSpan {
+  int64_t start, stop, begin, end;
+};
+// The most bytes that spans live at one step cover, each byte once (the
+// HBM heap's term of XLA:TPU's peak; memory/xla_tpu_stats.cc).
+int64_t PeakCoveredBytes(absl::Span<const HeapSpan> spans);
 
 // XLA's value ids and the orders that depend on them.
 struct XlaIds {

@@ -1,10 +1,12 @@
 #include "hlolayout/memory/buffer_assignment.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -931,6 +933,57 @@ TEST(BufferAssignment, XlaIdsKeptCountsMatchTheInputs) {
   EXPECT_GT(assigned, 100);
   EXPECT_GT(checks, 1000);  // not vacuous
   EXPECT_EQ(failures, 0) << checks << " checks";
+}
+
+// The HBM heap's term, the most bytes live spans cover at one step, against
+// a byte-by-byte count at every step: random spans over few bytes (so they
+// overlap, nest and repeat), over few and over many steps (a counting sort
+// by time and a comparison sort), and a span whose end saturated.
+int64_t PeakCoveredByBytes(const std::vector<buffer_internal::HeapSpan>& s) {
+  int64_t peak = 0;
+  for (const auto& at : s) {
+    for (const int64_t t : {at.start, at.stop - 1}) {
+      std::vector<std::pair<int64_t, int64_t>> live;
+      for (const auto& x : s) {
+        if (x.start <= t && t < x.stop) live.emplace_back(x.begin, x.end);
+      }
+      std::sort(live.begin(), live.end());
+      int64_t covered = 0, end = INT64_MIN;
+      for (const auto& r : live) {
+        const int64_t from = std::max(r.first, end);
+        if (r.second > from) covered += r.second - from;
+        end = std::max(end, r.second);
+      }
+      peak = std::max(peak, covered);
+    }
+  }
+  return peak;
+}
+
+TEST(BufferAssignment, PeakCoveredBytesCountsEachByteOnce) {
+  using buffer_internal::HeapSpan;
+  using buffer_internal::PeakCoveredBytes;
+  EXPECT_EQ(PeakCoveredBytes({}), 0);
+  // Two values of one buffer live at once count once; a third beside them.
+  EXPECT_EQ(PeakCoveredBytes({{0, 3, 0, 64}, {2, 5, 0, 64}, {4, 6, 64, 96}}),
+            96);
+  EXPECT_EQ(PeakCoveredBytes({{0, 2, 0, 64}, {2, 4, 32, 128}}), 96);
+  EXPECT_EQ(PeakCoveredBytes({{0, 2, INT64_MAX - 8, INT64_MAX},
+                              {1, 2, INT64_MAX, INT64_MAX}}),
+            8);
+  std::srand(86);
+  for (int round = 0; round < 400; ++round) {
+    const int64_t steps = round % 2 == 0 ? 12 : int64_t{1} << 40;
+    std::vector<HeapSpan> spans(static_cast<size_t>(1 + std::rand() % 40));
+    for (HeapSpan& s : spans) {
+      s.start = std::rand() % 12 * (steps / 12);
+      s.stop = s.start + 1 + std::rand() % 6 * (steps / 12);
+      s.begin = std::rand() % 24;
+      s.end = s.begin + 1 + std::rand() % 10;
+    }
+    ASSERT_EQ(PeakCoveredBytes(spans), PeakCoveredByBytes(spans))
+        << "round " << round;
+  }
 }
 
 TEST(BufferAssignment, ManyLoopsSharingABodyStayLinear) {

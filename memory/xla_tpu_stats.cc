@@ -11,6 +11,7 @@
 
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
+#include "absl/types/span.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
 
 namespace hlolayout {
@@ -179,52 +180,128 @@ int64_t SpacePeak(const MemoryAnalysis& analysis, int64_t color,
   return peak;
 }
 
-// The bytes of [coordinates.front(), coordinates.back()) that intervals
-// added and not yet removed cover: a segment tree over the sorted distinct
-// interval ends, each node with how many intervals cover it whole and the
-// length covered below it.
+// The bytes that intervals added and not yet removed cover, each byte once:
+// a segment tree kept bottom up over the elementary segments between the
+// sorted distinct interval ends (leaf i spans [x[i], x[i + 1])), each node
+// with how many intervals cover it whole and the length covered below it.
+// An update walks the nodes of its range and then the two paths from its
+// end leaves to the root, without recursion.
 class CoveredLength {
  public:
-  explicit CoveredLength(std::vector<int64_t> coordinates)
-      : x_(std::move(coordinates)),
-        count_(4 * x_.size() + 4, 0),
-        length_(4 * x_.size() + 4, 0) {}
-
-  // Adds `delta` (+1 or -1) cover to [begin, end), two of the coordinates.
-  void Add(int64_t begin, int64_t end, int delta) {
-    const size_t b = Index(begin), e = Index(end);
-    if (b < e) Update(1, 0, x_.size() - 1, b, e, delta);
+  explicit CoveredLength(const std::vector<int64_t>& x) {
+    const size_t segments = x.size() - 1;
+    while (leaves_ < segments) leaves_ *= 2;
+    nodes_.assign(2 * leaves_, Node{});
+    for (size_t i = 0; i < segments; ++i) {
+      nodes_[leaves_ + i].width = x[i + 1] - x[i];
+    }
+    for (size_t n = leaves_ - 1; n >= 1; --n) {
+      nodes_[n].width = nodes_[2 * n].width + nodes_[2 * n + 1].width;
+    }
   }
-  int64_t covered() const { return length_[1]; }
+
+  // Adds `delta` (+1 or -1) cover to the leaves [b, e).
+  void Add(size_t b, size_t e, int delta) {
+    if (e <= b) return;
+    size_t lo = b + leaves_, hi = e + leaves_;
+    const size_t first = lo, last = hi - 1;
+    for (; lo < hi; lo /= 2, hi /= 2) {
+      if (lo & 1) Cover(lo++, delta);
+      if (hi & 1) Cover(--hi, delta);
+    }
+    size_t l = first / 2, r = last / 2;
+    for (; l != r; l /= 2, r /= 2) {
+      Pull(l);
+      Pull(r);
+    }
+    for (; l >= 1; l /= 2) Pull(l);
+  }
+  int64_t covered() const { return nodes_[1].length; }
 
  private:
-  size_t Index(int64_t v) const {
-    return static_cast<size_t>(std::lower_bound(x_.begin(), x_.end(), v) -
-                               x_.begin());
+  struct Node {
+    int64_t width = 0;   // x's span under the node
+    int64_t length = 0;  // the bytes of it covered
+    int count = 0;       // intervals that cover it whole
+  };
+  void Cover(size_t n, int delta) {
+    nodes_[n].count += delta;
+    Pull(n);
   }
-  // Node `n` spans [x_[lo], x_[hi]); the update spans [x_[b], x_[e]).
-  void Update(size_t n, size_t lo, size_t hi, size_t b, size_t e, int delta) {
-    if (hi <= lo || e <= lo || hi <= b) return;
-    if (b <= lo && hi <= e) {
-      count_[n] += delta;
+  void Pull(size_t n) {
+    Node& node = nodes_[n];
+    if (node.count > 0) {
+      node.length = node.width;
+    } else if (n >= leaves_) {
+      node.length = 0;
     } else {
-      const size_t mid = lo + (hi - lo) / 2;
-      Update(2 * n, lo, mid, b, e, delta);
-      Update(2 * n + 1, mid, hi, b, e, delta);
-    }
-    if (count_[n] > 0) {
-      length_[n] = x_[hi] - x_[lo];
-    } else if (hi - lo == 1) {
-      length_[n] = 0;
-    } else {
-      length_[n] = length_[2 * n] + length_[2 * n + 1];
+      node.length = nodes_[2 * n].length + nodes_[2 * n + 1].length;
     }
   }
 
-  std::vector<int64_t> x_;
-  std::vector<int> count_;
-  std::vector<int64_t> length_;
+  size_t leaves_ = 1;
+  std::vector<Node> nodes_;
 };
+
+}  // namespace
+
+int64_t PeakCoveredBytes(absl::Span<const HeapSpan> spans) {
+  if (spans.empty()) return 0;
+  std::vector<int64_t> x;
+  x.reserve(2 * spans.size());
+  int64_t first = INT64_MAX, last = INT64_MIN;
+  for (const HeapSpan& s : spans) {
+    x.push_back(s.begin);
+    x.push_back(s.end);
+    first = std::min(first, s.start);
+    last = std::max(last, s.stop);
+  }
+  std::sort(x.begin(), x.end());
+  x.erase(std::unique(x.begin(), x.end()), x.end());
+  // Each span's leaves, looked up once.
+  std::vector<std::pair<uint32_t, uint32_t>> leaves(spans.size());
+  for (size_t i = 0; i < spans.size(); ++i) {
+    auto at = [&x](int64_t v) {
+      return static_cast<uint32_t>(std::lower_bound(x.begin(), x.end(), v) -
+                                   x.begin());
+    };
+    leaves[i] = {at(spans[i].begin), at(spans[i].end)};
+  }
+  // The changes in time order: span i added at its start (2i) and removed at
+  // its stop (2i + 1). A counting sort by time where the steps are few (a
+  // schedule's), a comparison sort otherwise; the order within one time
+  // does not change the bytes covered after it.
+  std::vector<uint32_t> order(2 * spans.size());
+  auto time = [&spans](uint32_t c) {
+    return c % 2 == 0 ? spans[c / 2].start : spans[c / 2].stop;
+  };
+  const uint64_t range = static_cast<uint64_t>(last) - first;
+  if (range < 4 * order.size() + 1024) {
+    std::vector<uint32_t> at(range + 2, 0);
+    for (uint32_t c = 0; c < order.size(); ++c) ++at[time(c) - first + 1];
+    for (size_t t = 1; t < at.size(); ++t) at[t] += at[t - 1];
+    for (uint32_t c = 0; c < order.size(); ++c) {
+      order[at[time(c) - first]++] = c;
+    }
+  } else {
+    for (uint32_t c = 0; c < order.size(); ++c) order[c] = c;
+    std::sort(order.begin(), order.end(),
+              [&time](uint32_t a, uint32_t b) { return time(a) < time(b); });
+  }
+  CoveredLength covered(x);
+  int64_t peak = 0;
+  for (size_t k = 0; k < order.size();) {
+    const int64_t t = time(order[k]);
+    for (; k < order.size() && time(order[k]) == t; ++k) {
+      const auto& l = leaves[order[k] / 2];
+      covered.Add(l.first, l.second, order[k] % 2 == 0 ? 1 : -1);
+    }
+    peak = std::max(peak, covered.covered());
+  }
+  return peak;
+}
+
+namespace {
 
 // The most bytes of the HBM temp allocations that their live array values
 // cover at once, each byte once (values of one buffer, a loop's state in its
@@ -232,12 +309,7 @@ class CoveredLength {
 // docs/xla-tpu.md, learned on XLA:TPU's own files of the v5p zoo, checked on
 // v4, v5e, v6e and the held-out sets.
 int64_t HbmHeapPeak(const BufferAssignment& b) {
-  struct Event {
-    int64_t time, begin, end;
-    int delta;
-  };
-  std::vector<Event> events;
-  std::vector<int64_t> coordinates;
+  std::vector<HeapSpan> spans;
   int64_t base = 0;  // allocations laid end to end
   for (const BufferAllocation& a : b.allocations) {
     if (!a.is_temp() || a.color != 0) continue;
@@ -245,30 +317,11 @@ int64_t HbmHeapPeak(const BufferAssignment& b) {
       if (v.shape == nullptr || !v.shape->IsArray() || v.size <= 0) continue;
       if (v.start < 0 || v.end < v.start) continue;
       const int64_t begin = Add(base, v.offset);
-      const int64_t end = Add(begin, v.size);
-      events.push_back({v.start, begin, end, 1});
-      events.push_back({Add(v.end, 1), begin, end, -1});
-      coordinates.push_back(begin);
-      coordinates.push_back(end);
+      spans.push_back({v.start, Add(v.end, 1), begin, Add(begin, v.size)});
     }
     base = Add(base, a.size);
   }
-  if (events.empty()) return 0;
-  std::sort(coordinates.begin(), coordinates.end());
-  coordinates.erase(std::unique(coordinates.begin(), coordinates.end()),
-                    coordinates.end());
-  std::sort(events.begin(), events.end(),
-            [](const Event& x, const Event& y) { return x.time < y.time; });
-  CoveredLength covered(std::move(coordinates));
-  int64_t peak = 0;
-  for (size_t i = 0; i < events.size();) {
-    const int64_t time = events[i].time;
-    for (; i < events.size() && events[i].time == time; ++i) {
-      covered.Add(events[i].begin, events[i].end, events[i].delta);
-    }
-    peak = std::max(peak, covered.covered());
-  }
-  return peak;
+  return PeakCoveredBytes(spans);
 }
 
 // What the peak adds to the static bytes: the peak of VMEM's (S(1)) or
