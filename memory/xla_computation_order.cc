@@ -966,6 +966,22 @@ void SortEarly(const HloModule& m,
       });
 }
 
+// Sorts the members of `list` that `pick` picks by `less`, each in a
+// place a picked one held.
+template <typename Pick, typename Less>
+void SortInPlace(std::vector<int64_t>* list, Pick pick, Less less) {
+  std::vector<size_t> places;
+  std::vector<int64_t> picked;
+  for (size_t i = 0; i < list->size(); ++i) {
+    if (pick((*list)[i])) {
+      places.push_back(i);
+      picked.push_back((*list)[i]);
+    }
+  }
+  std::stable_sort(picked.begin(), picked.end(), less);
+  for (size_t k = 0; k < places.size(); ++k) (*list)[places[k]] = picked[k];
+}
+
 // The computations made before fusion (classes 0 to 7 of `keyed`, sorted),
 // with `imported` set to the importer's count; XLA:TPU's made after a
 // fusion pass (classes 8 and 9, AfterCustomFusion) go to `later`.
@@ -988,23 +1004,38 @@ std::vector<int64_t> SplitEarly(
       if (std::get<0>(key) == 0) ++*imported;
     }
   }
-  // XLA:TPU's or-reducers by their numbers, in the places they hold (rule
-  // 11).
-  std::vector<size_t> places;
-  std::vector<int64_t> ors;
-  for (size_t i = 0; i < later->after_custom.size(); ++i) {
-    const int64_t c = later->after_custom[i];
-    if (absl::StartsWith(name_of(c), "reduce_or_computation")) {
-      places.push_back(i);
-      ors.push_back(c);
+  // XLA:TPU's or-reducers by their numbers (rule 11), and its reducers of
+  // MakeReduceHlo's names by the number the name uniquer added
+  // ("X.reduce_sub_computation.2" after every "Y.reduce_sub_computation"),
+  // then by name (rule 12), each kind in the places it holds.
+  SortInPlace(
+      &later->after_custom,
+      [&](int64_t c) {
+        return absl::StartsWith(name_of(c), "reduce_or_computation");
+      },
+      [&](int64_t a, int64_t b) {
+        return NaturalNameLess(name_of(a), name_of(b));
+      });
+  constexpr absl::string_view kReduceSub = ".reduce_sub_computation";
+  auto uniquer_number = [&](int64_t c) {
+    const absl::string_view name = name_of(c);
+    absl::string_view rest =
+        name.substr(name.find(kReduceSub) + kReduceSub.size());
+    int64_t n = 0;
+    if (absl::ConsumePrefix(&rest, ".") && AllDigits(rest) &&
+        rest.size() <= 15 && absl::SimpleAtoi(rest, &n)) {
+      return n;
     }
-  }
-  std::sort(ors.begin(), ors.end(), [&](int64_t a, int64_t b) {
-    return NaturalNameLess(name_of(a), name_of(b));
-  });
-  for (size_t k = 0; k < places.size(); ++k) {
-    later->after_custom[places[k]] = ors[k];
-  }
+    return int64_t{0};
+  };
+  SortInPlace(
+      &later->after_custom,
+      [&](int64_t c) { return absl::StrContains(name_of(c), kReduceSub); },
+      [&](int64_t a, int64_t b) {
+        const int64_t na = uniquer_number(a), nb = uniquer_number(b);
+        if (na != nb) return na < nb;
+        return NaturalNameLess(name_of(a), name_of(b));
+      });
   return out;
 }
 

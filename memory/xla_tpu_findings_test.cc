@@ -86,6 +86,12 @@ constexpr char kTwoScans[] =
 constexpr char kGatherFirst[] =
     "memory/testdata_xla_tpu/"
     "module_0662.jit_step.cl_933746096.after_optimizations";
+// v5e: random bits of the RBG generator, whose reducers XLA:TPU made as
+// slice.0, slice.1 and xor.49's, then slice.3.reduce_sub_computation.2
+// (rule 12).
+constexpr char kUniquedReducers[] =
+    "memory/testdata_xla_tpu/"
+    "module_6626.jit_f.cl_933746096.after_optimizations";
 
 // "<12 a.1{0} @1> (size=512,offset=0)" lines of a buffer-assignment text:
 // (name with index, memory space) -> size.
@@ -257,7 +263,7 @@ TEST(XlaTpu, ValueIdsAreXlaTpus) {
   for (const char* base :
        {kStep, kDynamicIndex, kCummax, kLoopInVmem, kScanLstm, kRolledV6e,
         kMoeExpert, kLoopAfterFusion, kNestedFusion, kAllToAllReducer,
-        kCollectiveBodies, kTwoScans, kGatherFirst}) {
+        kCollectiveBodies, kTwoScans, kGatherFirst, kUniquedReducers}) {
     const std::string text = ReadTestData(absl::StrCat(base, ".txt"));
     const HloModule module = ReadModule(text);
     BufferAssignmentOptions options;
