@@ -309,6 +309,7 @@
 #include "hlolayout/triton/xla_bridge.h"
 #include "hlolayout/views/triton_drawing.h"
 #include "hlolayout/views/triton_picture.h"
+#include "hlolayout/views/triton_report_text.h"
 
 // TTNN tensors (tt-metal); their commands' answers.
 #include "hlolayout/answers/ttnn.h"

@@ -14,6 +14,7 @@
 #include "hlolayout/triton/kernel_report.h"
 #include "hlolayout/triton/report_input.h"
 #include "hlolayout/util/record.h"
+#include "hlolayout/views/triton_report_text.h"
 
 namespace hlolayout::triton {
 namespace {

@@ -53,6 +53,7 @@
 #include "hlolayout/views/amd_picture.h"
 #include "hlolayout/views/triton_drawing.h"
 #include "hlolayout/views/triton_picture.h"
+#include "hlolayout/views/triton_report_text.h"
 
 namespace hlolayout::cli {
 namespace {

@@ -10,7 +10,7 @@
 //                                      /*target_flag=*/"");
 //   std::string json = KernelReportJson(r);  // answers/triton_report.h
 //   // {"kernel": "k.ttgir", "num_warps": 4, "threads_per_warp": 32, ...
-//   std::string text = KernelReportText(r);
+//   std::string text = KernelReportText(r);  // views/triton_report_text.h
 //   // kernel: k.ttgir
 //   // module: 4 warps, 32 threads per warp (Triton's default: none named), ...
 #ifndef HLOLAYOUT_TRITON_KERNEL_REPORT_H_
@@ -73,13 +73,6 @@ absl::StatusOr<KernelReport> MakeKernelReport(ReportInput in,
 // A type as the report writes it, without its layout:
 // "tensor<128x64xf16>", "!ttg.memdesc<64x?xf16>" (? for a dynamic dim).
 std::string TypeText(const TtgirType& t);
-
-// KernelReportText
-//
-// The report in words, one section per part, each convert located
-// ("k.ttgir:12:10: %3 = tensor<128x64xf16> #blocked -> #mma") with its
-// cost lines.
-std::string KernelReportText(const KernelReport& r);
 
 }  // namespace hlolayout::triton
 
