@@ -20,6 +20,7 @@
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
+#include "hlolayout/cute/recast.h"
 #include "hlolayout/cute/tiler.h"
 
 namespace hlolayout::cute {
@@ -318,6 +319,29 @@ TEST(PadRank, AppendsUnitModes) {
   EXPECT_EQ(Text(internal::PadRank(L(S(4), S(1)), 3)), "(4,1,1):(1,0,0)");
   EXPECT_EQ(Text(internal::PadRank(L(T({S(4), M()}), T({S(1), S(4)})), 2)),
             "(4,?{div=8}):(1,4)");
+}
+
+TEST(DslRecastLayout, DecidesOnKnownIntegersAndChecksNothing) {
+  auto recast = [](const Layout& l, int64_t old_bits, int64_t new_bits) {
+    return Text(internal::DslRecastLayout(l, old_bits, new_bits));
+  };
+  // cute.recast_layout(16, 8, (4,2):(1,?{div=32})) is (2,2):(1,?): a `?`
+  // divided by 2 loses its divisibility (the core's Div keeps ?{div=16}).
+  EXPECT_EQ(recast(L(T({S(4), S(2)}), T({S(1), Q(32, 32)})), 8, 16),
+            "(2,2):(1,?)");
+  EXPECT_EQ(recast(L(T({M(), S(2)}), T({S(1), S(64)})), 8, 16), "(?,2):(1,32)");
+  // Downcast multiplies a `?` stride; no stride-1 mode is needed.
+  EXPECT_EQ(recast(L(T({S(4), S(2)}), T({Q(32, 32), S(1)})), 16, 8),
+            "(4,4):(?{div=64},1)");
+  EXPECT_EQ(recast(L(T({S(4), S(2)}), T({S(2), S(8)})), 16, 8), "(4,2):(4,16)");
+  EXPECT_FALSE(Downcast(L(T({S(4), S(2)}), T({S(2), S(8)})), 2).ok());
+  // A stride 3 upcast by 2: the DSL's (4,2):(2,4), which CuTe refuses.
+  EXPECT_EQ(recast(L(T({S(4), S(2)}), T({S(3), S(8)})), 8, 16), "(4,2):(2,4)");
+  EXPECT_FALSE(Upcast(L(T({S(4), S(2)}), T({S(3), S(8)})), 2).ok());
+  // Past int64: refused (the DSL: "unable to recast layout").
+  EXPECT_NE(recast(L(T({S(2), S(2)}), T({S(1), S(int64_t{1} << 60)})), 64, 8)
+                .find("overflows int64"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -129,6 +129,84 @@ absl::StatusOr<RecastRatio> Ratio(int64_t old_bits, int64_t new_bits) {
   return RecastRatio{new_bits / g, old_bits / g};
 }
 
+namespace internal {
+namespace {
+
+// The DSL's quotients: a `?` by a static 1 is itself, by anything else a
+// `?` of divisibility 1.
+Int DslQuotient(Int a, Int b, bool ceil) {
+  if (!IsKnown(a) && IsStaticOne(b)) return a;
+  const Int q = ceil ? CeilDiv(a, b) : Div(a, b);
+  return q.unknown ? Int::Unknown(q.value, 1, q.wide) : q;
+}
+
+absl::StatusOr<Leaves> DslLeaves(const IntTuple& shape, const IntTuple& stride,
+                                 Int n, bool up) {
+  if (shape.is_tuple()) {
+    std::vector<IntTuple> sh, st;
+    for (int i = 0; i < Rank(shape); ++i) {
+      HLOLAYOUT_ASSIGN_OR_RETURN(Leaves l,
+                                 DslLeaves(shape[i], stride[i], n, up));
+      sh.push_back(std::move(l.shape));
+      st.push_back(std::move(l.stride));
+    }
+    return Leaves{IntTuple::Tuple(std::move(sh)),
+                  IntTuple::Tuple(std::move(st))};
+  }
+  const Int s = shape.integer();
+  const Int d = stride.integer();
+  Int r;
+  if (!up) {
+    const bool unit = IsConstant(d, 1) || IsConstant(d, -1);
+    if (!TryMul(unit ? s : d, n, &r)) {
+      return absl::OutOfRangeError(
+          "downcast: a size or stride overflows int64");
+    }
+    return unit ? Leaves{IntTuple(r), stride} : Leaves{shape, IntTuple(r)};
+  }
+  if (IsConstant(d, 0)) return Leaves{shape, stride};
+  if (!IsKnown(d)) return Leaves{shape, IntTuple(DslQuotient(d, n, false))};
+  if (d.value == INT64_MIN) return absl::OutOfRangeError("stride -2^63");
+  const Int abs_d = Abs(d);
+  return Leaves{IntTuple(DslQuotient(s, CeilDiv(n, abs_d), true)),
+                IntTuple(Mul(Signum(d), CeilDiv(abs_d, n)))};
+}
+
+absl::StatusOr<Layout> DslCast(const Layout& layout, int64_t n, bool up) {
+  if (n < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(up ? "upcast" : "downcast", ": N must be positive"));
+  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      Leaves l, DslLeaves(layout.shape(), layout.stride(), Int::Static(n), up));
+  return Layout::Create(std::move(l.shape), std::move(l.stride));
+}
+
+}  // namespace
+
+absl::StatusOr<Layout> DslUpcast(const Layout& layout, int64_t n) {
+  return DslCast(layout, n, /*up=*/true);
+}
+
+absl::StatusOr<Layout> DslDowncast(const Layout& layout, int64_t n) {
+  return DslCast(layout, n, /*up=*/false);
+}
+
+absl::StatusOr<Layout> DslRecastLayout(const Layout& layout, int64_t old_bits,
+                                       int64_t new_bits) {
+  HLOLAYOUT_ASSIGN_OR_RETURN(RecastRatio r, Ratio(old_bits, new_bits));
+  Layout l = layout;
+  if (r.up != 1) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(l, DslUpcast(l, r.up));
+  }
+  if (r.down != 1) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(l, DslDowncast(l, r.down));
+  }
+  return l;
+}
+
+}  // namespace internal
+
 absl::StatusOr<Layout> RecastLayout(const Layout& layout, int64_t old_bits,
                                     int64_t new_bits) {
   HLOLAYOUT_ASSIGN_OR_RETURN(RecastRatio r, Ratio(old_bits, new_bits));

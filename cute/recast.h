@@ -52,6 +52,29 @@ absl::StatusOr<RecastRatio> Ratio(int64_t old_bits, int64_t new_bits);
 absl::StatusOr<Layout> RecastLayout(const Layout& layout, int64_t old_bits,
                                     int64_t new_bits);
 
+namespace internal {
+
+// DslUpcast, DslDowncast, DslRecastLayout
+//
+// upcast<n>, downcast<n> and recast_layout as the CuTe DSL computes them on
+// the integers of cute/integer.h, deciding on known integers only and
+// checking nothing (the twin names a stride the DSL's upcast breaks with a
+// WrongLayoutWarning). Upcast per leaf s:d: a known 0 keeps the leaf; a
+// known d gives ceil(s / ceil(n / |d|)) : sign(d) * ceil(|d| / n); a `?`
+// stride is divided by n, its shape kept. Downcast per leaf: a known +-1
+// multiplies the shape by n, any other stride (a `?` too) is multiplied;
+// no stride-1 mode is needed. A `?` divided by a static 1 is itself, by
+// anything else a `?` of divisibility 1 (observed: recast_layout(16, 8,
+// (4,2):(1,?{div=32})) is (2,2):(1,?), (?{div=8},2):(1,64) gives
+// (?,2):(1,32)). Errors: n < 1, widths that are not positive, a result past
+// int64.
+absl::StatusOr<Layout> DslUpcast(const Layout& layout, int64_t n);
+absl::StatusOr<Layout> DslDowncast(const Layout& layout, int64_t n);
+absl::StatusOr<Layout> DslRecastLayout(const Layout& layout, int64_t old_bits,
+                                       int64_t new_bits);
+
+}  // namespace internal
+
 }  // namespace hlolayout::cute
 
 #endif  // HLOLAYOUT_CUTE_RECAST_H_

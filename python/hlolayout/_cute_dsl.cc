@@ -27,6 +27,7 @@
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
+#include "hlolayout/cute/recast.h"
 #include "hlolayout/cute/tiler.h"
 
 namespace py = pybind11;
@@ -330,6 +331,21 @@ void RegisterDslRegroup(py::module_& m) {
       "Two trees of leaf positions paired mode by mode as the DSL's "
       "blocked_product and raked_product pair them (cute/product.h "
       "DslZipModes).");
+  m.def(
+      "cute_dsl_recast",
+      [](py::handle shape, py::handle stride, int64_t old_bits,
+         int64_t new_bits) {
+        const cute::Layout l = DslUnwrap(cute::internal::DslRecastLayout(
+            DslUnwrap(cute::Layout::Create(CuteTupleFromPy(shape),
+                                           CuteTupleFromPy(stride))),
+            old_bits, new_bits));
+        return py::make_tuple(CuteTupleToPy(l.shape()),
+                              CuteTupleToPy(l.stride()));
+      },
+      py::arg("shape"), py::arg("stride"), py::arg("old_bits"),
+      py::arg("new_bits"),
+      "shape:stride in elements of new_bits instead of old_bits as the DSL "
+      "computes it, as (shape, stride) (cute/recast.h DslRecastLayout).");
 }
 
 }  // namespace

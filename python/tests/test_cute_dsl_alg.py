@@ -782,6 +782,50 @@ def test_blocked_product_pairs_as_the_dsl():
         "((3,4)):((4,1))"
 
 
+# recast_layout is one call of the C++ core (cute/recast.h DslRecastLayout);
+# each answer is what the DSL printed (m a `?{div=32}` for 32, k a
+# `?{div=8}` for 16): a `?` divided by anything but 1 loses its
+# divisibility, an indivisible static stride gives the DSL's answer.
+@pytest.mark.parametrize("expr, dsl", [
+    ("cute.recast_layout(16, 8, cute.make_layout((4, 2), stride=(1, m)))",
+     "(2,2):(1,?)"),
+    ("cute.recast_layout(16, 8, cute.make_layout((k, 2), stride=(1, 64)))",
+     "(?,2):(1,32)"),
+    ("cute.recast_layout(8, 16, cute.make_layout((4, 2), stride=(m, 1)))",
+     "(4,4):(?{div=64},1)"),
+    ("cute.recast_layout(32, 8, cute.make_layout((k, 2), stride=(2, 64)))",
+     "(?,2):(1,16)"),
+    ("cute.recast_layout(16, 8, cute.make_layout((4, 2), stride=(3, 8)))",
+     "(4,2):(2,4)"),
+    ("cute.recast_layout(8, 16, cute.make_layout((4, 2), stride=(2, 8)))",
+     "(4,2):(4,16)"),
+])
+def test_recast_layout_is_one_call_of_the_cpp_core(monkeypatch, expr, dsl):
+    from hlolayout.cute_dsl import _fast
+    calls = _counted_core_calls(monkeypatch, ("cute_dsl_recast",))
+    _fast.memo_clear()
+    env = {"cute": cute, "m": _q(32, 32), "k": _q(16, 8)}
+    with cute.unchecked():
+        assert cute.pretty_str(eval(expr, env)) == dsl
+    assert calls == ["cute_dsl_recast"], calls
+
+
+# The DSL refuses a recast whose strides or sizes pass int64 and one of an
+# identity layout ("unable to recast layout"); the old Python engine
+# answered with Python's big integers, `?` strides or an AttributeError.
+@pytest.mark.parametrize("layout", [
+    "cute.make_layout((2, 2), stride=(1, 2**60))",
+    "cute.make_layout((2**61, 2), stride=(1, 2**61))",
+    "cute.make_identity_layout((4, 2))",
+])
+def test_recast_layout_refuses_as_the_dsl(layout):
+    with pytest.raises(cute.Refusal):
+        cute.recast_layout(8, 64, eval(layout, {"cute": cute}))
+    if "identity" in layout:
+        with pytest.raises(cute.Refusal):
+            cute.recast_layout(16, 8, eval(layout, {"cute": cute}))
+
+
 # A stride past int64 is refused, as the DSL refuses it ("unable to compute
 # the following composition"); the old Python engine's big integers
 # crashed in NumPy (UFuncTypeError) instead.

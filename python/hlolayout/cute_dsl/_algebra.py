@@ -954,63 +954,42 @@ def slice_and_offset(coord, layout):
 # Recast
 
 def upcast(layout, n):
+    """CuTe's upcast<n> as the DSL computes it (each n old elements one new
+    one)."""
+    return recast_layout(n, 1, layout)
+
+
+def downcast(layout, n):
+    """CuTe's downcast<n> as the DSL computes it (each old element n new
+    ones)."""
+    return recast_layout(1, n, layout)
+
+
+def recast_layout(new_bits, old_bits, layout):
+    """The layout in elements of new_bits instead of old_bits: the C++
+    core's (cute/recast.h DslRecastLayout: upcast by the reduced ratio, then
+    downcast, deciding on static integers only and checking nothing). A
+    static stride of the upcast that is not a whole number of the new
+    elements (nor a divisor of one) gives the DSL's answer with a
+    WrongLayoutWarning."""
+    if _has_basis_strides(layout):
+        raise Refusal("recast_layout of a layout with basis strides is not "
+                      "modelled (the C++ core holds integer strides only)")
+    result = Layout(*_core_calls.recast(layout.sh, layout.st, old_bits,
+                                        new_bits))
+    import math
+    up = new_bits // math.gcd(new_bits, old_bits)
     # A mode of one element moves nothing: its stride does not matter.
     bad = [d for s, d in zip(_tuples.leaves(layout.sh),
                              _tuples.leaves(layout.st))
            if not (_static(s) and s == 1)
-           and _static(d) and d and d % n and n % d]
-    result = _upcast(layout.sh, layout.st, n)
+           and _static(d) and d and d % up and up % d]
     if bad:
-        return _wrong("recast", "recast_layout: the stride %d is not a whole number of "
-                      "the new elements (%d old ones each)" % (bad[0], n),
-                      result, "an element at offset %d does not start a new "
-                      "element" % bad[0], (layout, n))
+        return _wrong("recast", "recast_layout: the stride %d is not a whole "
+                      "number of the new elements (%d old ones each)" %
+                      (bad[0], up), result, "an element at offset %d does "
+                      "not start a new element" % bad[0], (layout, up))
     return result
-
-
-def _upcast(shape, stride, n):
-    if type(shape) is tuple:
-        return make_layout_of([_upcast(s, d, n) for s, d in
-                               zip(shape, stride)])
-    if is_constant(0, stride):
-        return Layout(shape, stride)
-    if _static(stride):
-        return Layout(_tuples.ceil_div(shape, _ints.ceil_div(n, abs(stride))),
-                      _ints.mul(_ints.signum(stride),
-                                _ints.ceil_div(abs(stride), n)))
-    return Layout(shape, _safe_div(stride, n))
-
-
-def _safe_div(a, b):
-    if _static(a) and a % b:
-        raise Refusal("safe_div: %d is not a multiple of %d" % (a, b))
-    return _ints.div(a, b)
-
-
-def downcast(layout, n):
-    return _downcast(layout.sh, layout.st, n)
-
-
-def _downcast(shape, stride, n):
-    if type(shape) is tuple:
-        return make_layout_of([_downcast(s, d, n) for s, d in
-                               zip(shape, stride)])
-    if is_constant(1, stride) or is_constant(-1, stride):
-        return Layout(_ints.mul(shape, n), stride)
-    return Layout(shape, _ints.mul(stride, n))
-
-
-def recast_layout(new_bits, old_bits, layout):
-    import math
-    g = math.gcd(new_bits, old_bits)
-    num, den = new_bits // g, old_bits // g
-    if num == 1 and den == 1:
-        return layout
-    if num == 1:
-        return downcast(layout, den)
-    if den == 1:
-        return upcast(layout, num)
-    return downcast(upcast(layout, num), den)
 
 
 # ---------------------------------------------------------------------------

@@ -15,7 +15,8 @@ cosize (cute/layout.h cosize_int), crd2idx and idx2crd (cute/dsl_index.h);
 coalesce, filter and filter_zeros (cute/coalesce.h) and complement
 (cute/complement.h) on flat leaves; right_inverse and left_inverse
 (cute/inverse.h); composition (cute/composition.h), logical_divide
-(cute/divide.h) and logical_product's second mode (cute/product.h).
+(cute/divide.h), logical_product's second mode (cute/product.h), the
+regroupings (cute/internal/regroup.h) and recast_layout (cute/recast.h).
 A refusal of the core is the twin's Refusal (a ValueError, defined here
 so that the twin's other modules take it from the lowest one) with the
 core's message; where CuTe's algorithm divides by zero, ZeroDivisionError,
@@ -157,6 +158,14 @@ def zip_modes(first, second):
     blocked_product and raked_product pair them (cute/product.h
     DslZipModes)."""
     return _call(_core.cute_dsl_zip_modes, first, second)
+
+
+def recast(shape, stride, old_bits, new_bits):
+    """shape:stride in elements of new_bits instead of old_bits as the DSL
+    computes it, as (shape, stride) (cute/recast.h DslRecastLayout)."""
+    operands = (shape, stride)
+    sh, st = _call(_core.cute_dsl_recast, shape, stride, old_bits, new_bits)
+    return _plain_like(sh, operands), _plain_like(st, operands)
 
 
 def right_inverse(shape, stride):
