@@ -736,14 +736,16 @@ void Assigner::PlaceHeap(int64_t color, absl::Span<const int64_t> assign,
     own[k] = values_[assign[k]].bytes;
   }
   const HeapTrace& trace = tracer.trace();
-  // XLA:TPU's HBM heap takes the temporal layout when both are equal in
-  // size (its other memory spaces the spatial one, as XLA:GPU and XLA:CPU;
-  // docs/xla-tpu.md, "Rules learned").
-  const HeapTie tie = platform_ == XlaPlatform::kTpu && color == 0
-                          ? HeapTie::kTemporal
-                          : HeapTie::kSpatial;
+  // XLA:TPU's HBM heap places its buffers best fit in the order they are
+  // allocated; its other memory spaces, XLA:GPU's and XLA:CPU's heaps take
+  // the smaller of the spatial and temporal layouts (docs/xla-tpu.md,
+  // "Rules learned").
+  const int64_t alignment = XlaAlignment(platform_, color);
   const HeapLayout heap =
-      ChooseBestHeap(trace, keys, XlaAlignment(platform_, color), tie);
+      platform_ == XlaPlatform::kTpu && color == 0
+          ? GlobalDecreasingSizeBestFit(trace, keys, alignment,
+                                        HeapStrategy::kAllocationOrder)
+          : ChooseBestHeap(trace, keys, alignment);
   // XLA:TPU's VMEM values are memory-space assignment's preset chunks, in
   // the allocation made for them first (their offsets are MSA's, not in
   // the dump: the heap simulation stands in for them).

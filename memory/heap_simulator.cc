@@ -238,7 +238,9 @@ class BestFitPacker {
       }
     }
     // Spatial: larger first, then longer, then the tie key; temporal:
-    // longer span first, then larger, then the tie key. The keys are
+    // longer span first, then larger, then the tie key; allocation order:
+    // the span's start (a root's own: nothing shares a buffer before it is
+    // allocated), then the tie key. The keys are
     // copied next to each root before the sort (looked up through the
     // root at every comparison, they cost more than the sort); the same
     // comparisons in the same order give the same order.
@@ -249,10 +251,18 @@ class BestFitPacker {
     keyed.reserve(roots.size());
     for (int64_t r : roots) {
       const Interval& x = intervals_[r];
-      keyed.push_back(
-          strategy == HeapStrategy::kSpatial
-              ? Keyed{-x.size, x.start - x.end, tie_keys_[r], r}
-              : Keyed{span_start_[r] - span_end_[r], -x.size, tie_keys_[r], r});
+      switch (strategy) {
+        case HeapStrategy::kSpatial:
+          keyed.push_back(Keyed{-x.size, x.start - x.end, tie_keys_[r], r});
+          break;
+        case HeapStrategy::kTemporal:
+          keyed.push_back(
+              Keyed{span_start_[r] - span_end_[r], -x.size, tie_keys_[r], r});
+          break;
+        case HeapStrategy::kAllocationOrder:
+          keyed.push_back(Keyed{span_start_[r], 0, tie_keys_[r], r});
+          break;
+      }
     }
     std::sort(keyed.begin(), keyed.end(), [](const Keyed& x, const Keyed& y) {
       return std::tie(x.first, x.second, x.tie) <
@@ -326,16 +336,14 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
 }
 
 HeapLayout ChooseBestHeap(const HeapTrace& trace,
-                          absl::Span<const int64_t> tie_keys, int64_t alignment,
-                          HeapTie tie) {
+                          absl::Span<const int64_t> tie_keys,
+                          int64_t alignment) {
   HeapLayout spatial = GlobalDecreasingSizeBestFit(trace, tie_keys, alignment,
                                                    HeapStrategy::kSpatial);
   HeapLayout temporal = GlobalDecreasingSizeBestFit(trace, tie_keys, alignment,
                                                     HeapStrategy::kTemporal);
-  const bool take_temporal = tie == HeapTie::kTemporal
-                                 ? temporal.heap_size <= spatial.heap_size
-                                 : temporal.heap_size < spatial.heap_size;
-  return take_temporal ? std::move(temporal) : std::move(spatial);
+  return temporal.heap_size < spatial.heap_size ? std::move(temporal)
+                                                : std::move(spatial);
 }
 
 int64_t HeapTracePeak(const HeapTrace& trace, absl::Span<const int64_t> sizes) {

@@ -76,6 +76,9 @@ class HeapTrace {
 enum class HeapStrategy : uint8_t {
   kSpatial,   // by size (desc), own interval length (desc), tie key
   kTemporal,  // by colocation span (desc), size (desc), tie key
+  // In the order the buffers are allocated (the start of their interval,
+  // then the tie key): XLA:TPU's HBM heap, observed (docs/xla-tpu.md).
+  kAllocationOrder,
 };
 
 struct HeapChunk {
@@ -98,17 +101,11 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
                                        int64_t alignment,
                                        HeapStrategy strategy);
 
-// Which layout wins when the spatial and temporal heaps are equal in size.
-enum class HeapTie : uint8_t {
-  kSpatial,   // XLA's ChooseBestHeapAlgorithm (XLA:GPU, XLA:CPU)
-  kTemporal,  // XLA:TPU's HBM heap, observed (docs/xla-tpu.md)
-};
-
-// Both strategies; the smaller heap wins, `tie` on ties (XLA's
-// ChooseBestHeapAlgorithm over the spatial and temporal heaps).
+// The spatial and temporal strategies; the smaller heap wins, the spatial
+// one on ties (XLA's ChooseBestHeapAlgorithm).
 HeapLayout ChooseBestHeap(const HeapTrace& trace,
-                          absl::Span<const int64_t> tie_keys, int64_t alignment,
-                          HeapTie tie = HeapTie::kSpatial);
+                          absl::Span<const int64_t> tie_keys,
+                          int64_t alignment);
 
 // The most bytes allocated at once when the trace is replayed with each
 // buffer's own size (`sizes`): an Alloc adds its size, a ShareWith adds the

@@ -63,6 +63,10 @@ HeapLayout ReferenceBestFit(const HeapTrace& trace,
       return std::make_tuple(-in[a].size, in[a].start - in[a].end, keys[a]) <
              std::make_tuple(-in[b].size, in[b].start - in[b].end, keys[b]);
     }
+    if (strategy == HeapStrategy::kAllocationOrder) {
+      return std::make_tuple(in[a].start, keys[a]) <
+             std::make_tuple(in[b].start, keys[b]);
+    }
     return std::make_tuple(-span(a), -in[a].size, keys[a]) <
            std::make_tuple(-span(b), -in[b].size, keys[b]);
   });
@@ -234,7 +238,7 @@ TEST(HeapSimulator, SizeZeroBuffersAreAtZero) {
   EXPECT_EQ(heap.chunks[1].offset, 0);
 }
 
-TEST(HeapSimulator, TieGoesToTheLayoutAsked) {
+TEST(HeapSimulator, TieGoesToSpatial) {
   // 0 and 2 are equal in size and live at once; 0's own interval is the
   // shorter, but 1 shares its chunk later, so 0's span is the longer:
   // spatial places 2 first, temporal 0 first, both in 1,024 bytes.
@@ -246,16 +250,39 @@ TEST(HeapSimulator, TieGoesToTheLayoutAsked) {
   trace.Free(2, 512);
   trace.Free(1, 512);
   const std::vector<int64_t> keys = {0, 1, 2};
-  const HeapLayout spatial = ChooseBestHeap(trace, keys, 512);
-  EXPECT_EQ(spatial.strategy, HeapStrategy::kSpatial);
-  EXPECT_EQ(spatial.chunks[2].offset, 0);
+  const HeapLayout best = ChooseBestHeap(trace, keys, 512);
+  EXPECT_EQ(best.strategy, HeapStrategy::kSpatial);
+  EXPECT_EQ(best.chunks[2].offset, 0);
   const HeapLayout temporal =
-      ChooseBestHeap(trace, keys, 512, HeapTie::kTemporal);
-  EXPECT_EQ(temporal.strategy, HeapStrategy::kTemporal);
+      GlobalDecreasingSizeBestFit(trace, keys, 512, HeapStrategy::kTemporal);
   EXPECT_EQ(temporal.chunks[0].offset, 0);
   EXPECT_EQ(temporal.chunks[1].offset, 0);
   EXPECT_EQ(temporal.chunks[2].offset, 512);
-  EXPECT_EQ(spatial.heap_size, temporal.heap_size);
+  EXPECT_EQ(best.heap_size, temporal.heap_size);
+}
+
+TEST(HeapSimulator, AllocationOrderPlacesBuffersAsTheyCome) {
+  // A chain a -> b -> c where each overlaps the next only (XLA:TPU's HBM
+  // heap of a v5p cumsum: 65,536, 32,768 and 131,072 bytes). Placed in
+  // the order they are allocated, c cannot take a's place (b sits above
+  // it), so nothing is reused; the spatial and temporal layouts put c
+  // first and a in its place.
+  HeapTrace trace;
+  trace.Alloc(0, 65536);
+  trace.Alloc(1, 32768);
+  trace.Free(0, 65536);
+  trace.Alloc(2, 131072);
+  trace.Free(1, 32768);
+  trace.Free(2, 131072);
+  const std::vector<int64_t> keys = {0, 1, 2};
+  const HeapLayout heap = GlobalDecreasingSizeBestFit(
+      trace, keys, 16384, HeapStrategy::kAllocationOrder);
+  EXPECT_EQ(heap.strategy, HeapStrategy::kAllocationOrder);
+  EXPECT_EQ(heap.chunks[0].offset, 0);
+  EXPECT_EQ(heap.chunks[1].offset, 65536);
+  EXPECT_EQ(heap.chunks[2].offset, 98304);
+  EXPECT_EQ(heap.heap_size, 229376);
+  EXPECT_EQ(ChooseBestHeap(trace, keys, 16384).heap_size, 163840);
 }
 
 TEST(HeapSimulator, TemporalWinsWhenSmaller) {
@@ -367,7 +394,8 @@ TEST(HeapSimulator, MatchesReferenceOnRandomTraces) {
     std::vector<int64_t> keys(n);
     for (int64_t b = 0; b < n; ++b) keys[b] = static_cast<int64_t>(rng() % 8);
     const int64_t align = (round % 3 == 0) ? 1 : (round % 3 == 1 ? 64 : 256);
-    for (HeapStrategy s : {HeapStrategy::kSpatial, HeapStrategy::kTemporal}) {
+    for (HeapStrategy s : {HeapStrategy::kSpatial, HeapStrategy::kTemporal,
+                           HeapStrategy::kAllocationOrder}) {
       const HeapLayout got = GlobalDecreasingSizeBestFit(trace, keys, align, s);
       const HeapLayout want = ReferenceBestFit(trace, keys, align, s);
       ASSERT_EQ(got.chunks, want.chunks) << "round " << round;

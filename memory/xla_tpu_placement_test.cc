@@ -2,8 +2,8 @@
 // from XLA:TPU's -buffer-assignment.txt (libtpu 0.0.42.1): a fusion's
 // output_to_operand_aliasing makes the output and the operand one buffer
 // (XLA's in-place pairs of a fusion), an all-reduce may write its result
-// {i} over its operand i, and the HBM heap takes the temporal best fit
-// when it is no larger than the spatial one.
+// {i} over its operand i, and the HBM heap places its buffers best fit in
+// the order they are allocated.
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,13 +23,15 @@
 namespace hlolayout {
 namespace {
 
-// The model's assignment of the XLA:TPU module `text` (v5e); `xla_text`,
-// when given, gets it in XLA's -buffer-assignment.txt format.
+// The model's assignment of the XLA:TPU module `text` (compiled for
+// `chip`); `xla_text`, when given, gets it in XLA's -buffer-assignment.txt
+// format.
 BufferAssignment Assign(const std::string& text,
-                        std::string* xla_text = nullptr) {
+                        std::string* xla_text = nullptr,
+                        TpuGeneration chip = TpuGeneration::kV5e) {
   DumpTextOptions options;
   options.tpu_buffers = true;
-  options.tpu = TpuGeneration::kV5e;
+  options.tpu = chip;
   BufferAssignment out;
   std::vector<std::string> warnings;
   const absl::Status status = ForEachDumpModule(
@@ -123,27 +125,49 @@ std::vector<std::string> HbmLines(absl::string_view text) {
   return out;
 }
 
-// A fori_loop filling an HBM buffer (the v5e zoo's
-// fori_dynamic_update_slice.s.fill): the spatial and temporal layouts of
-// its HBM heap are both 49,664 bytes; XLA:TPU's is the temporal one (the
-// loop's counter at 32,768, the condition's pred[] at 49,152), where XLA's
-// ChooseBestHeapAlgorithm keeps the spatial one on a tie (the model had
-// them the other way round). 10 modules of the v5e zoo and held-out set
-// (loops: fills, nested loops, an LSTM scan) became XLA:TPU's with it; the
-// S(6) heaps of 5 others keep the spatial layout on a tie.
-TEST(XlaTpuPlacement, HbmHeapTakesTheTemporalLayoutOnATie) {
-  const std::string base =
-      "memory/testdata_xla_tpu/"
-      "module_2404.jit_fill.cl_933746096.after_optimizations";
-  const std::string text = ReadTestData(base + ".txt");
-  const std::vector<std::string> xla =
-      HbmLines(ReadTestData(base + "-buffer-assignment.txt"));
-  std::string ours;
-  const BufferAssignment b = Assign(text, &ours);
-  EXPECT_EQ(PlaceOf(b, "lt.9", {}), "7:49152");
-  EXPECT_EQ(PlaceOf(b, "add.22", {}), "7:32768");
-  ASSERT_FALSE(xla.empty());
-  EXPECT_EQ(HbmLines(ours), xla);
+// XLA:TPU's HBM heap places its buffers best fit in the order they are
+// allocated (docs/xla-tpu.md, "Rules learned"), where XLA's
+// ChooseBestHeapAlgorithm takes the smaller of the spatial (largest first)
+// and temporal (longest-lived first) layouts. A v5p cumulative sum
+// (cumulative_ops.l.cumsum_int): reduce-window.1 (65,536 bytes), slice.3
+// (32,768) and broadcast.3 (131,072) each overlap the next only; placed as
+// they come, broadcast.3 cannot take reduce-window.1's place (slice.3 sits
+// above it), and the heap is 229,376 bytes, where the spatial layout puts
+// broadcast.3 at 0 and reduce-window.1 in its place (163,840: the model's
+// before). A v5e fori_loop filling an HBM buffer
+// (fori_dynamic_update_slice.s.fill): the loop's counter at 32,768 and the
+// condition's pred[] at 49,152, the temporal layout, also the order they
+// are allocated in.
+TEST(XlaTpuPlacement, HbmHeapPlacesBuffersInAllocationOrder) {
+  const struct {
+    const char* base;
+    TpuGeneration chip;
+    std::vector<std::pair<const char*, const char*>> places;
+  } cases[] = {
+      {"memory/testdata_xla_tpu/"
+       "module_2294.jit__lambda.cl_933746096.after_optimizations",
+       TpuGeneration::kV5p,
+       {{"reduce-window.1", "9:0"},
+        {"slice.3", "9:65536"},
+        {"broadcast.3", "9:98304"}}},
+      {"memory/testdata_xla_tpu/"
+       "module_2404.jit_fill.cl_933746096.after_optimizations",
+       TpuGeneration::kV5e,
+       {{"lt.9", "7:49152"}, {"add.22", "7:32768"}}},
+  };
+  for (const auto& c : cases) {
+    const std::string base = c.base;
+    const std::string text = ReadTestData(base + ".txt");
+    const std::vector<std::string> xla =
+        HbmLines(ReadTestData(base + "-buffer-assignment.txt"));
+    std::string ours;
+    const BufferAssignment b = Assign(text, &ours, c.chip);
+    for (const auto& [name, place] : c.places) {
+      EXPECT_EQ(PlaceOf(b, name, {}), place) << base << " " << name;
+    }
+    ASSERT_FALSE(xla.empty());
+    EXPECT_EQ(HbmLines(ours), xla) << base;
+  }
 }
 
 }  // namespace
