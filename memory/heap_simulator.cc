@@ -170,6 +170,7 @@ class BestFitPacker {
     out.strategy = strategy;
     out.chunks.assign(intervals_.size(), HeapChunk());
     const std::vector<int64_t> roots = OrderedRoots(strategy);
+    if (strategy == HeapStrategy::kAllocationOrder) WidenToSpans(roots);
     PlacedIntervals placed(intervals_, members_);
     std::vector<int64_t> seen(intervals_.size(), -1);
     for (int64_t b : roots) {
@@ -212,6 +213,20 @@ class BestFitPacker {
       for (int64_t d = intervals_[c].first_child; d >= 0;
            d = intervals_[d].next_sibling) {
         stack_.push_back(d);
+      }
+    }
+  }
+
+  // Every buffer of a shared group takes the group's whole span, from the
+  // first member's start to the last member's end: no other buffer fits in
+  // the time between two members (XLA:TPU's HBM heap, observed).
+  void WidenToSpans(const std::vector<int64_t>& roots) {
+    for (int64_t r : roots) {
+      Colocations(r, &group_);
+      group_.push_back(r);
+      for (int64_t c : group_) {
+        intervals_[c].start = span_start_[r];
+        intervals_[c].end = span_end_[r];
       }
     }
   }

@@ -77,7 +77,9 @@ enum class HeapStrategy : uint8_t {
   kSpatial,   // by size (desc), own interval length (desc), tie key
   kTemporal,  // by colocation span (desc), size (desc), tie key
   // In the order the buffers are allocated (the start of their interval,
-  // then the tie key): XLA:TPU's HBM heap, observed (docs/xla-tpu.md).
+  // then the tie key), each shared group over its whole span (no buffer
+  // fits between two of its members): XLA:TPU's HBM heap, observed
+  // (docs/xla-tpu.md).
   kAllocationOrder,
 };
 

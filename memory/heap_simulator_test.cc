@@ -70,6 +70,21 @@ HeapLayout ReferenceBestFit(const HeapTrace& trace,
     return std::make_tuple(-span(a), -in[a].size, keys[a]) <
            std::make_tuple(-span(b), -in[b].size, keys[b]);
   });
+  if (strategy == HeapStrategy::kAllocationOrder) {
+    // Each member of a shared group lives over the group's whole span.
+    for (int64_t r : roots) {
+      const std::vector<int64_t> mine = members(r);
+      int64_t s = in[r].start, e = in[r].end;
+      for (int64_t b : mine) {
+        s = std::min(s, in[b].start);
+        e = std::max(e, in[b].end);
+      }
+      for (int64_t b : mine) {
+        in[b].start = s;
+        in[b].end = e;
+      }
+    }
+  }
   HeapLayout out;
   out.strategy = strategy;
   out.chunks.assign(n, HeapChunk());
@@ -307,6 +322,33 @@ TEST(HeapSimulator, TemporalWinsWhenSmaller) {
   EXPECT_EQ(best.strategy, temporal.heap_size < spatial.heap_size
                                ? HeapStrategy::kTemporal
                                : HeapStrategy::kSpatial);
+}
+
+TEST(HeapSimulator, AllocationOrderKeepsASharedGroupsWholeSpan) {
+  // 0 is a loop's state: 1 shares its chunk after a gap in which 2 lives
+  // (with 3). XLA's temporal layout puts 2 in the gap, at 0; XLA:TPU's HBM
+  // heap keeps the group's whole span and puts 2 above it.
+  HeapTrace trace;
+  trace.Alloc(0, 512);
+  trace.Alloc(3, 512);  // allocated first: the group is placed before 2
+  trace.Free(0, 512);
+  trace.Alloc(2, 512);
+  trace.Free(2, 512);
+  trace.ShareWith(1, 0, 512);
+  trace.Free(3, 512);
+  trace.Free(1, 512);
+  const std::vector<int64_t> keys = {0, 1, 2, 3};
+  const HeapLayout heap = GlobalDecreasingSizeBestFit(
+      trace, keys, 512, HeapStrategy::kAllocationOrder);
+  EXPECT_EQ(heap.chunks[0].offset, 0);
+  EXPECT_EQ(heap.chunks[1].offset, 0);
+  EXPECT_EQ(heap.chunks[3].offset, 512);
+  EXPECT_EQ(heap.chunks[2].offset, 1024);
+  EXPECT_EQ(
+      GlobalDecreasingSizeBestFit(trace, keys, 512, HeapStrategy::kTemporal)
+          .chunks[2]
+          .offset,
+      0);
 }
 
 TEST(HeapSimulator, TracePeakCountsSharedGroupsOnce) {
