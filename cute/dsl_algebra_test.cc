@@ -21,6 +21,7 @@
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
 #include "hlolayout/cute/recast.h"
+#include "hlolayout/cute/tile_to_shape.h"
 #include "hlolayout/cute/tiler.h"
 
 namespace hlolayout::cute {
@@ -342,6 +343,22 @@ TEST(DslRecastLayout, DecidesOnKnownIntegersAndChecksNothing) {
   EXPECT_NE(recast(L(T({S(2), S(2)}), T({S(1), S(int64_t{1} << 60)})), 64, 8)
                 .find("overflows int64"),
             std::string::npos);
+}
+
+TEST(DslTileRepetitions, CountsRoundedUpUnchecked) {
+  auto reps = [](const IntTuple& block, const IntTuple& target,
+                 const IntTuple& order) {
+    absl::StatusOr<internal::DslRepetitions> r =
+        internal::DslTileRepetitions(block, target, order);
+    if (!r.ok()) return std::string(r.status().message());
+    return DslText(r->layout) + (r->divides ? " divides" : " does not");
+  };
+  // tile_to_shape((2,2):(1,2), (?{div=8},4), (0,1)): (?,2):(1,?{div=8}).
+  EXPECT_EQ(reps(T({S(2), S(2)}), T({M(), S(4)}), T({S(0), S(1)})),
+            "(?,2):(1,?) divides");
+  // (8,6) by (2,4) in order (1,0): 4 and 2 (6/4 rounded up), not dividing.
+  EXPECT_EQ(reps(T({S(2), S(4)}), T({S(8), S(6)}), T({S(1), S(0)})),
+            "(4,2):(2,1) does not");
 }
 
 }  // namespace

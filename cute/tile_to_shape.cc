@@ -90,6 +90,47 @@ absl::StatusOr<Layout> MakeOrderedLayout(
   return Layout::Create(shape, std::move(stride));
 }
 
+namespace internal {
+
+absl::StatusOr<DslRepetitions> DslTileRepetitions(
+    const IntTuple& block_shape, const IntTuple& target_shape,
+    const absl::optional<IntTuple>& order) {
+  const int rank = Rank(target_shape);
+  if (Rank(block_shape) != rank) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("tile_to_shape: the padded block has rank ",
+                     Rank(block_shape), ", the target shape ", rank));
+  }
+  DslRepetitions r;
+  bool known = true;
+  std::vector<IntTuple> counts;
+  for (int i = 0; i < rank; ++i) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        Int b, Product(block_shape.is_int() ? block_shape : block_shape[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        Int t, Product(target_shape.is_int() ? target_shape : target_shape[i]));
+    if (IsKnown(b) && b.value < 1) {
+      return absl::InvalidArgumentError(
+          "tile_to_shape: a block mode's size is below 1");
+    }
+    known = known && IsKnown(b) && IsKnown(t);
+    if (IsKnown(b) && IsKnown(t) && t.value % b.value != 0) r.divides = false;
+    Int c = CeilDiv(t, b);
+    if (!IsKnown(t) && IsStaticOne(b)) {
+      c = t;
+    } else if (c.unknown) {
+      c = Int::Unknown(c.value, 1, c.wide);
+    }
+    counts.push_back(IntTuple(c));
+  }
+  r.divides = r.divides || !known;
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      r.layout, MakeOrderedLayout(IntTuple::Tuple(std::move(counts)), order));
+  return r;
+}
+
+}  // namespace internal
+
 absl::StatusOr<Layout> TileToShape(const Layout& block,
                                    const IntTuple& target_shape,
                                    const absl::optional<IntTuple>& order) {

@@ -46,6 +46,34 @@ absl::StatusOr<Layout> TileToShape(const Layout& block,
                                    const IntTuple& target_shape,
                                    const absl::optional<IntTuple>& order);
 
+namespace internal {
+
+// The repetitions of a CuTe DSL tile_to_shape: the ordered layout of how
+// many blocks cover each mode of the target, and whether every mode divides.
+struct DslRepetitions {
+  Layout layout;
+  // False where every size of the block and the target is known and a
+  // block mode's does not divide the target's (the DSL tiles anyway: the
+  // result covers more than the target).
+  bool divides = true;
+};
+
+// DslTileRepetitions
+//
+// For a block already padded to the target's rank (`block_shape`, CuTe's
+// append), make_ordered_layout(ceil_div(product_each(target_shape),
+// product_each(block_shape)), order) as the CuTe DSL computes it on the
+// integers of cute/integer.h: the counts rounded up, unchecked, a `?`
+// divided by a static 1 itself and by anything else a `?` of
+// divisibility 1. tile_to_shape is blocked_product(block, this layout).
+// Errors: ranks that differ, an order that does not fit, a block mode of
+// a known size below 1, strides past int64.
+absl::StatusOr<DslRepetitions> DslTileRepetitions(
+    const IntTuple& block_shape, const IntTuple& target_shape,
+    const absl::optional<IntTuple>& order);
+
+}  // namespace internal
+
 }  // namespace hlolayout::cute
 
 #endif  // HLOLAYOUT_CUTE_TILE_TO_SHAPE_H_

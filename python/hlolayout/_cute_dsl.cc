@@ -28,6 +28,7 @@
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
 #include "hlolayout/cute/recast.h"
+#include "hlolayout/cute/tile_to_shape.h"
 #include "hlolayout/cute/tiler.h"
 
 namespace py = pybind11;
@@ -346,6 +347,22 @@ void RegisterDslRegroup(py::module_& m) {
       py::arg("new_bits"),
       "shape:stride in elements of new_bits instead of old_bits as the DSL "
       "computes it, as (shape, stride) (cute/recast.h DslRecastLayout).");
+  m.def(
+      "cute_dsl_tile_repetitions",
+      [](py::handle block_shape, py::handle target_shape, py::handle order) {
+        absl::optional<cute::IntTuple> o;
+        if (!order.is_none()) o = CuteTupleFromPy(order);
+        const cute::internal::DslRepetitions r =
+            DslUnwrap(cute::internal::DslTileRepetitions(
+                CuteTupleFromPy(block_shape), CuteTupleFromPy(target_shape),
+                o));
+        return py::make_tuple(CuteTupleToPy(r.layout.shape()),
+                              CuteTupleToPy(r.layout.stride()), r.divides);
+      },
+      py::arg("block_shape"), py::arg("target_shape"), py::arg("order"),
+      "The repetitions of tile_to_shape as the DSL computes them, for a block "
+      "padded to the target's rank: (shape, stride, divides) "
+      "(cute/tile_to_shape.h DslTileRepetitions).");
 }
 
 }  // namespace

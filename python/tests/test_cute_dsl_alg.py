@@ -826,6 +826,26 @@ def test_recast_layout_refuses_as_the_dsl(layout):
             cute.recast_layout(16, 8, eval(layout, {"cute": cute}))
 
 
+# tile_to_shape's repetitions are one call of the C++ core
+# (cute/tile_to_shape.h DslTileRepetitions); each answer is what the DSL
+# printed (m a `?{div=8}` for 16).
+@pytest.mark.parametrize("expr, dsl", [
+    ("cute.tile_to_shape(cute.make_layout((2, 2)), (m, 4), (0, 1))",
+     "((2,?),(2,2)):((1,4),(2,?{div=4}))"),
+    ("cute.tile_to_shape(cute.make_layout((4, 2), stride=(2, 1)),"
+     " (m, 8, 2), (2, 0, 1))", "((4,?),(2,4),(1,2)):((2,64),(1,8),(0,32))"),
+    ("cute.tile_to_shape(cute.make_layout(2), (m,), (0,))",
+     "((2,(?))):((1,(2)))"),
+])
+def test_tile_to_shape_repetitions_on_the_cpp_core(monkeypatch, expr, dsl):
+    from hlolayout.cute_dsl import _fast
+    calls = _counted_core_calls(monkeypatch, ("cute_dsl_tile_repetitions",))
+    _fast.memo_clear()
+    env = {"cute": cute, "m": _q(16, 8)}
+    assert cute.pretty_str(eval(expr, env)) == dsl
+    assert calls == ["cute_dsl_tile_repetitions"], calls
+
+
 # A stride past int64 is refused, as the DSL refuses it ("unable to compute
 # the following composition"); the old Python engine's big integers
 # crashed in NumPy (UFuncTypeError) instead.

@@ -729,25 +729,47 @@ def _zip(a, b):
 
 
 def tile_to_shape(block, trg_shape, order):
+    """CuTe's tile_to_shape as the DSL computes it: the block padded to the
+    target's rank and repeated by blocked_product over the ordered layout
+    of its repetitions (the C++ core's cute/tile_to_shape.h
+    DslTileRepetitions: the counts rounded up, unchecked). Where a block
+    mode does not divide the target's, the DSL's answer comes with a
+    WrongLayoutWarning."""
     r = _tuples.rank(trg_shape)
     if _rank(block) > r:
         raise Refusal("tile_to_shape: Rank of layout must be <= rank of "
                       "target shape.")
     padded = append_rank(block, r)
-    block_shape = _tuples.product_each(padded.sh)
-    target_shape = _tuples.product_each(trg_shape)
-    product_shape = _tuples.ceil_div(target_shape, block_shape)
-    result = blocked_product(padded, make_ordered_layout(product_shape, order))
-    if _ints.is_static(target_shape) and _ints.is_static(block_shape):
-        for t, b in zip(target_shape, block_shape):
-            if t % b:
-                got = _tuples.product_each(result.sh)
-                return _wrong("tile_to_shape", "tile_to_shape: the block %s does not divide the "
-                              "target shape %s" % (block, _text(trg_shape)),
-                              result, "the result's shape is %s, not %s" %
-                              (_text(got), _text(target_shape)),
-                              (block, trg_shape))
+    reps, divides = _core_calls.tile_repetitions(
+        padded.sh, trg_shape, _static_order(order))
+    result = blocked_product(padded, Layout(*reps))
+    if not divides:
+        got = _tuples.product_each(result.sh)
+        return _wrong("tile_to_shape", "tile_to_shape: the block %s does not "
+                      "divide the target shape %s" % (block, _text(trg_shape)),
+                      result, "the result's shape is %s, not %s" %
+                      (_text(got), _text(_tuples.product_each(trg_shape))),
+                      (block, trg_shape))
     return result
+
+
+def _static_order(order):
+    """An order with its dynamic integers as static ones: each counts as
+    larger than every static order, the leftmost the smallest (observed:
+    order (Int32(0),1,0) on (2,3,4) gives (12,4,1))."""
+    if order is None:
+        return None
+    top = [max([o for o in _tuples.leaves(order) if type(o) is int],
+               default=-1)]
+
+    def fix(o):
+        if type(o) is tuple:
+            return tuple([fix(e) for e in o])
+        if type(o) is int:
+            return o
+        top[0] += 1
+        return top[0]
+    return fix(order)
 
 
 def _text(t):

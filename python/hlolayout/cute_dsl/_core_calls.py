@@ -16,7 +16,8 @@ coalesce, filter and filter_zeros (cute/coalesce.h) and complement
 (cute/complement.h) on flat leaves; right_inverse and left_inverse
 (cute/inverse.h); composition (cute/composition.h), logical_divide
 (cute/divide.h), logical_product's second mode (cute/product.h), the
-regroupings (cute/internal/regroup.h) and recast_layout (cute/recast.h).
+regroupings (cute/internal/regroup.h), recast_layout (cute/recast.h) and
+tile_to_shape's repetitions (cute/tile_to_shape.h).
 A refusal of the core is the twin's Refusal (a ValueError, defined here
 so that the twin's other modules take it from the lowest one) with the
 core's message; where CuTe's algorithm divides by zero, ZeroDivisionError,
@@ -166,6 +167,16 @@ def recast(shape, stride, old_bits, new_bits):
     operands = (shape, stride)
     sh, st = _call(_core.cute_dsl_recast, shape, stride, old_bits, new_bits)
     return _plain_like(sh, operands), _plain_like(st, operands)
+
+
+def tile_repetitions(block_shape, target_shape, order):
+    """The ordered layout of tile_to_shape's repetitions for a block padded
+    to the target's rank, as (shape, stride), and whether every block mode
+    divides the target's (cute/tile_to_shape.h DslTileRepetitions)."""
+    operands = (block_shape, target_shape)
+    sh, st, divides = _call(_core.cute_dsl_tile_repetitions, block_shape,
+                            target_shape, order)
+    return (_plain_like(sh, operands), _plain_like(st, operands)), divides
 
 
 def right_inverse(shape, stride):
