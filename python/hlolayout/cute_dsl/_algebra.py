@@ -935,44 +935,6 @@ def idx2crd(idx, shape):
 
 
 # ---------------------------------------------------------------------------
-# Slices
-
-def _lift_slice(c, t):
-    if type(c) is tuple:
-        if type(t) is not tuple or len(c) != len(t):
-            raise Refusal("slice: Mismatched Ranks")
-        out = ()
-        for x, y in zip(c, t):
-            out += _lift_slice(x, y)
-        return out
-    if c is None:
-        return (t,)
-    return ()
-
-
-def slice_tuple(c, t):
-    if type(c) is tuple:
-        if type(t) is not tuple or len(c) != len(t):
-            raise Refusal("slice: Mismatched Ranks")
-        out = ()
-        for x, y in zip(c, t):
-            out += _lift_slice(x, y)
-        return out
-    if c is None:
-        return t
-    return ()
-
-
-def slice_(layout, coord):
-    return Layout(slice_tuple(coord, layout.sh),
-                  slice_tuple(coord, layout.st))
-
-
-def slice_and_offset(coord, layout):
-    return slice_(layout, coord), _offset(coord, layout)
-
-
-# ---------------------------------------------------------------------------
 # Recast
 
 def upcast(layout, n):
