@@ -196,7 +196,9 @@ TEST(XlaTpuPlacement, HbmHeapKeepsASharedBuffersWholeSpan) {
       "memory/testdata_xla_tpu/"
       "module_0924.jit__lambda.cl_933746096.after_optimizations";
   std::string ours;
-  const BufferAssignment b = Assign(ReadTestData(base + ".txt"), &ours);
+  // The assignment's names view the module's text: the text outlives it.
+  const std::string text = ReadTestData(base + ".txt");
+  const BufferAssignment b = Assign(text, &ours);
   EXPECT_EQ(PlaceOf(b, "multiply_reduce_fusion.20", {0}), "48:81920");
   EXPECT_EQ(PlaceOf(b, "multiply_reduce_fusion.20", {1}), "48:98304");
   EXPECT_EQ(PlaceOf(b, "multiply_reduce_fusion.20", {2}), "48:114688");
