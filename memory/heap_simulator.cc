@@ -170,7 +170,11 @@ class BestFitPacker {
     out.strategy = strategy;
     out.chunks.assign(intervals_.size(), HeapChunk());
     const std::vector<int64_t> roots = OrderedRoots(strategy);
-    if (strategy == HeapStrategy::kAllocationOrder) WidenToSpans(roots);
+    // Widened, a group's members have their root's interval, so the root
+    // alone stands for the group in the tree: with every member there, each
+    // query over the span would find the group's chunk once per member.
+    const bool widened = strategy == HeapStrategy::kAllocationOrder;
+    if (widened) WidenToSpans(roots);
     PlacedIntervals placed(intervals_, members_);
     std::vector<int64_t> seen(intervals_.size(), -1);
     for (int64_t b : roots) {
@@ -182,15 +186,17 @@ class BestFitPacker {
         taken_.push_back(out.chunks[other]);
       };
       placed.Overlapping(intervals_[b].start, intervals_[b].end, collect);
-      for (int64_t c : group_) {
-        placed.Overlapping(intervals_[c].start, intervals_[c].end, collect);
+      if (!widened) {
+        for (int64_t c : group_) {
+          placed.Overlapping(intervals_[c].start, intervals_[c].end, collect);
+        }
       }
       const HeapChunk chunk{BestFitOffset(b), chunk_size_[b]};
       out.chunks[b] = chunk;
       placed.Place(b);
       for (int64_t c : group_) {
         out.chunks[c] = chunk;
-        placed.Place(c);
+        if (!widened) placed.Place(c);
       }
       out.heap_size = std::max(out.heap_size, chunk.offset + chunk.size);
     }
