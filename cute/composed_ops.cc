@@ -666,15 +666,7 @@ absl::StatusOr<AnyLayout> DowncastOf(const AnyLayout& l, int64_t n) {
 
 absl::StatusOr<AnyLayout> RecastLayoutOf(const AnyLayout& l, int64_t old_bits,
                                          int64_t new_bits) {
-  HLOLAYOUT_ASSIGN_OR_RETURN(RecastRatio r, Ratio(old_bits, new_bits));
-  AnyLayout out = l;
-  if (r.up != 1) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(out, UpcastOf(out, r.up));
-  }
-  if (r.down != 1) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(out, DowncastOf(out, r.down));
-  }
-  return out;
+  return RecastBy(l, old_bits, new_bits, UpcastOf, DowncastOf);
 }
 
 }  // namespace hlolayout::cute

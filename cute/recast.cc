@@ -194,30 +194,17 @@ absl::StatusOr<Layout> DslDowncast(const Layout& layout, int64_t n) {
 
 absl::StatusOr<Layout> DslRecastLayout(const Layout& layout, int64_t old_bits,
                                        int64_t new_bits) {
-  HLOLAYOUT_ASSIGN_OR_RETURN(RecastRatio r, Ratio(old_bits, new_bits));
-  Layout l = layout;
-  if (r.up != 1) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(l, DslUpcast(l, r.up));
-  }
-  if (r.down != 1) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(l, DslDowncast(l, r.down));
-  }
-  return l;
+  return RecastBy(layout, old_bits, new_bits, DslUpcast, DslDowncast);
 }
 
 }  // namespace internal
 
 absl::StatusOr<Layout> RecastLayout(const Layout& layout, int64_t old_bits,
                                     int64_t new_bits) {
-  HLOLAYOUT_ASSIGN_OR_RETURN(RecastRatio r, Ratio(old_bits, new_bits));
-  Layout l = layout;
-  if (r.up != 1) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(l, Upcast(l, r.up));
-  }
-  if (r.down != 1) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(l, Downcast(l, r.down));
-  }
-  return l;
+  return RecastBy(
+      layout, old_bits, new_bits,
+      [](const Layout& l, int64_t n) { return Upcast(l, n); },
+      [](const Layout& l, int64_t n) { return Downcast(l, n); });
 }
 
 }  // namespace hlolayout::cute

@@ -18,6 +18,7 @@
 
 #include "absl/status/statusor.h"
 #include "hlolayout/cute/layout.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -45,6 +46,24 @@ struct RecastRatio {
   int64_t down;
 };
 absl::StatusOr<RecastRatio> Ratio(int64_t old_bits, int64_t new_bits);
+
+// RecastBy
+//
+// recast_layout's one shape for every kind of layout: the ratio above, then
+// up(layout, up) unless up is 1, then down(.., down) unless down is 1; `up`
+// and `down` are the caller's casts (plain, the DSL's, composed layouts').
+template <typename L, typename Up, typename Down>
+absl::StatusOr<L> RecastBy(L layout, int64_t old_bits, int64_t new_bits, Up up,
+                           Down down) {
+  HLOLAYOUT_ASSIGN_OR_RETURN(RecastRatio r, Ratio(old_bits, new_bits));
+  if (r.up != 1) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(layout, up(layout, r.up));
+  }
+  if (r.down != 1) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(layout, down(layout, r.down));
+  }
+  return layout;
+}
 
 // RecastLayout
 //
