@@ -259,8 +259,11 @@ def test_float_values_constants_and_traced_as_the_dsl():
     assert str(type(x)) == "Float32" and str(type(a > b)) == "Boolean"
     assert str(x) == "?"
     assert cute.Float32(-2.5).to(cute.Int32).value == -2
+    # A comparison of constants is a constant Boolean, true as the DSL's
+    # is; one of a traced value has no truth value.
+    assert bool(x > 1) is True
     with pytest.raises(TypeError, match="no truth value"):
-        bool(x > 1)
+        bool(cute.assume(cute.Int32(64), divby=16) > 1)
     with pytest.raises(TypeError, match="Float16, Float32 and Float64"):
         cute.BFloat16(1.0)
 

@@ -1,28 +1,37 @@
-"""The CuTe DSL's integers: static (a Python int) or dynamic (an Int32 or
-Int64 value known only at run time, printed `?`).
-
-A dynamic integer keeps the value it was made with, so that the twin can
-still evaluate a layout, but every decision of the algebra looks only at
-what the DSL knows while it traces: that the integer is dynamic, its width,
-and its divisibility (the largest number it is known to be a multiple of,
-`cute.assume(x, divby=16)`), printed as the DSL prints it:
+"""The CuTe DSL's integers: static (a Python int) or dynamic (a value of
+one of the DSL's integer types, known only at run time, printed `?`).
 
     >>> from hlolayout import cute_dsl as cute
     >>> n = cute.assume(cute.Int32(64), divby=16)
     >>> print(n, n * 4, n + 4, n // 4, cute.Int32(7))
     ?{div=16} ?{div=64} ?{div=4} ?{div=4} ?
-    >>> n.value
-    64
+    >>> n.value, type(n) is cute.Int32, repr(cute.Int8(300))
+    (64, True, 'Int8(44)')
 
-Two arithmetics live here, both the DSL's (each rule observed on it; see
-docs/cute-dsl.md "Dynamic integers" and "_ints.py written anew"): the
-layout algebra's on leaves (mul, add, sub, div, mod, ceil_div, signum:
-CuTe's static shortcuts, a constant the user made counting as a `?`), and
-Python's operators on DSL integers (_py_op: no static shortcut, a constant
-counting as its value). In both a result is static only when both
-operands are, and its divisibility follows from the operands': products
-multiply, sums take the gcd, a division by a static divisor of the
-divisibility divides it, anything else is 1.
+Three parts, each the DSL's behaviour as printed by the wheel run on the
+CPU and as NVIDIA's pages document it (docs.nvidia.com/cutlass,
+pythonDSL "Basic Data Types": the classes Numeric, Integer, Int8 ...
+Uint128, Boolean; "Types": an integer value's `?` and `?{div=4}`,
+its divisibility); docs/cute-dsl.md "The numeric types written anew":
+
+1. The types and their values. A DSL type is a class and a value is an
+   instance of its type (`type(cute.Int32(5)) is cute.Int32`), so one
+   class plays both parts here: `Int32` is a data type (`width`, `signed`,
+   `mlir`) and the class of the Int32 values. A value made from a Python
+   number is a constant (its repr shows the value, `Int32(5)`); one an op
+   hands back, or `assume`, is traced (`Int32(?)`). Both print `?`, and
+   the algebra reads both as a `?` (the C++ core's unknown integer,
+   cute/integer.h), deciding only on the width and the divisibility.
+2. The algebra's arithmetic on leaves (mul, add, sub, div, mod, ceil_div,
+   signum): CuTe's static shortcuts, a constant counting as a `?`.
+3. Python's operators on values (_py_op): no static shortcut, a constant
+   counting as its value; constants fold as Python does and wrap to the
+   result's type.
+
+In 2 and 3 a result is static only when both operands are, and its
+divisibility follows from the operands': products multiply, sums take the
+gcd, a division by a static divisor of the divisibility divides it,
+anything else is 1.
 """
 
 import math
@@ -30,68 +39,95 @@ import operator
 
 __all__ = ["Numeric", "Integer", "Int8", "Int16", "Int32", "Int64",
            "Uint8", "Uint16", "Uint32", "Uint64", "Boolean", "DynInt",
-           "assume", "is_static", "is_dynamic", "is_integer"]
+           "assume", "is_static", "is_integer"]
 
 
-class _ValueType(type):
-    """The class of a dynamic integer prints as the DSL prints the type of
-    a traced value, `Int32` (`print(type(x))` inside a @cute.jit function);
-    a class without a type name prints as Python prints classes."""
+# ---------------------------------------------------------------------------
+# 1. The types and their values.
+
+class _NumericMeta(type):
+    """The class of every DSL type. `str(cute.Int32)` and `print(type(x))`
+    give the type's name, its repr is the DSL's (`<class
+    'cutlass.base_dsl.typing.Int32'>`). A class made only to hold values
+    (the twin's float values, PlainDyn) names its type in `type_name`."""
 
     def __str__(cls):
-        return cls.__dict__.get("type_name") or type.__repr__(cls)
+        own = cls.__dict__
+        return own.get("type_name") or own.get("name") or type.__repr__(cls)
+
+    def __repr__(cls):
+        if cls.__dict__.get("name"):
+            return "<class 'cutlass.base_dsl.typing.%s'>" % cls.name
+        return type.__repr__(cls)
+
+    @property
+    def mlir_type(cls):
+        return cls.mlir
 
 
-class DynInt(metaclass=_ValueType):
-    """A dynamic integer: its value, divisibility and width (bits).
+# The float values of _floats name their classes with it.
+_ValueType = _NumericMeta
 
-    `div` is the divisibility the DSL tracks: 1 when nothing is known, 0
-    when the value is known to be 0 without being static. The class prints
-    as the DSL prints the type of a traced Int32 value, `Int32`; an
-    instance of another type (Int64, Uint32, ...) becomes a subclass named
-    for it, so that `type(x)` prints as in the DSL.
-    """
 
-    type_name = "Int32"
+class Numeric(metaclass=_NumericMeta):
+    """The DSL's base of every numeric type (`cutlass.Numeric`). Its own
+    fields are those of a type: name, width in bits, MLIR element type,
+    whether signed, float or integer."""
 
-    __slots__ = ("value", "div", "width", "known", "tname")
+    __slots__ = ()
+    name = "Numeric"
+    width = 0
+    mlir = ""
+    signed = True
+    is_float = False
+    is_integer = False
 
-    def __init__(self, value, div=1, width=32, known=False, tname=None):
-        self.value = int(value)
-        self.div = int(div)
-        self.width = int(width)
-        # A constant the user made (cute.Int32(5), or Python arithmetic of
-        # such constants), whose value the DSL still knows: its repr shows
-        # the value (Int32(5)); any other is a traced value (Int32(?)).
-        self.known = bool(known)
-        self.tname = tname
-        if (self.width != 32 or (tname and tname != "Int32")) and type(
-                self) is DynInt:
-            key = tname or self.width
-            self.__class__ = _VALUE_CLASSES.get(key) or _value_class(key)
+    def __new__(cls, *args):
+        raise TypeError("%s is an abstract type here: make a value of one "
+                        "of its types (Int32, Float32, ...)" % cls.__name__)
 
-    # Printing: as the DSL's IntValue prints itself (str) and as a leaf of a
-    # layout or tuple type (type_text).
+
+class DynInt(Numeric):
+    """An integer value of a DSL type: its value, its divisibility `div`
+    (what the DSL knows it is a multiple of: 1 for nothing, 0 for known to
+    be 0), whether it is a constant (`known`) and the name of the type the
+    program chose (`tname`; None for a value the algebra made, whose repr
+    names it by its width). Its class is its type: DynInt(v, div, width,
+    known, tname) gives an instance of Int32, Int64, Uint32, ... (the twin
+    calls it so; the program calls the types)."""
+
+    __slots__ = ("value", "div", "known", "tname")
+    is_integer = True
+
+    def __new__(cls, value, div=1, width=32, known=False, tname=None):
+        if cls is DynInt:  # the class of the type: _class_of, inlined
+            cls = _BY_NAME[tname] if tname else _BY_WIDTH.get(width, Int32)
+        out = _new(cls)
+        out.value = int(value)
+        out.div = int(div)
+        out.known = bool(known)
+        out.tname = tname
+        return out
+
+    # What print shows (str), and a leaf of a layout's or tuple's text:
+    # `?`, `?{div=16}`, the width beside it when it is not 32 bits.
     def __str__(self):
-        if self.div == 1:
+        if self.div == 1 and self.width == 32:  # the common case, at once
             return "?"
-        if self.width == 32:
-            return "?{div=%d}" % self.div
-        return "?{i%d div=%d}" % (self.width, self.div)
+        return _question(self, False)
 
     def type_text(self):
-        if self.div == 1:
-            return "?" if self.width == 32 else "?{i%d}" % self.width
-        if self.width == 32:
-            return "?{div=%d}" % self.div
-        return "?{i%d div=%d}" % (self.width, self.div)
+        return _question(self, True)
 
     def __repr__(self):
-        """As the DSL's repr of a value: its type and value for a constant
-        (Int32(5)), `?` for a traced one (Int32(?)); what a Python tuple
-        of them prints, `(Int32(?), 4)`."""
+        """The type and the value of a constant (`Int32(5)`), `?` for a
+        traced value (`Int32(?)`): what a printed tuple shows."""
         name = self.tname or "Int%d" % max(self.width, 32)
         return "%s(%s)" % (name, self.value if self.known else "?")
+
+    @property
+    def dtype(self):
+        return type(self)
 
     def __int__(self):
         return self.value
@@ -99,6 +135,10 @@ class DynInt(metaclass=_ValueType):
     __index__ = __int__
 
     def __bool__(self):
+        """A constant's truth is its value's; a traced value has none
+        while the DSL traces (the DSL refuses it in Python's `if`)."""
+        if self.known:
+            return self.value != 0
         raise TypeError("a dynamic integer has no truth value while the DSL "
                         "traces; use .value for the value it was made with")
 
@@ -113,18 +153,16 @@ class DynInt(metaclass=_ValueType):
         return not self.__eq__(other)
 
     def to(self, dtype):
-        """The DSL's conversion to another integer type: the value wrapped
-        to its width (Int32(300).to(Int8) is Int8(44)), a constant when
-        self is one. To a float type: a float value (_floats)."""
+        """The value as another type: an integer type wraps it to its
+        width (Int32(300).to(Int8) is Int8(44)), a constant staying one and
+        a traced value knowing nothing (divisibility 1); a float type makes
+        a float value (_floats)."""
         if getattr(dtype, "is_float", False):
             return _floats.make(dtype.name, self)
         if not (isinstance(dtype, type) and issubclass(dtype, Integer)):
             raise TypeError("to expects a numeric type, got %r" % (dtype,))
-        bits = dtype.width
-        v = self.value & ((1 << bits) - 1)
-        if dtype.signed and bits > 1 and v >= 1 << (bits - 1):
-            v -= 1 << bits
-        return DynInt(v, 1, bits, self.known, dtype.name)
+        return DynInt(_wrapped(self.value, dtype), 1, dtype.width,
+                      self.known, dtype.name)
 
     def get_divisibility(self):
         return self.div
@@ -133,8 +171,8 @@ class DynInt(metaclass=_ValueType):
     def divisibility(self):
         return self.div
 
-    # Python's operators, as the DSL answers them (_py_op below); with a
-    # float, or divided, a float (_floats).
+    # Python's operators: part 3 below; with a float, or `/`, a float
+    # value (_floats).
     def __mul__(self, other):
         if isinstance(other, _REAL):
             return _floats.arith("mul", self, other)
@@ -171,6 +209,18 @@ class DynInt(metaclass=_ValueType):
     def __rtruediv__(self, other):
         return _floats.arith("truediv", other, self)
 
+    def __floordiv__(self, other):
+        return _py_op(_py_floordiv, self, _operand(other))
+
+    def __rfloordiv__(self, other):
+        return _py_op(_py_floordiv, _operand(other), self)
+
+    def __mod__(self, other):
+        return _py_op(_py_mod, self, _operand(other))
+
+    def __rmod__(self, other):
+        return _py_op(_py_mod, _operand(other), self)
+
     def __lt__(self, other):
         return _floats.compare("lt", self, other)
 
@@ -198,40 +248,154 @@ class DynInt(metaclass=_ValueType):
 
     __rxor__ = __xor__
 
+    def __lshift__(self, other):
+        return _bitwise(operator.lshift, self, other)
+
+    def __rlshift__(self, other):
+        return _bitwise(operator.lshift, other, self)
+
+    def __rshift__(self, other):
+        return _bitwise(operator.rshift, self, other)
+
+    def __rrshift__(self, other):
+        return _bitwise(operator.rshift, other, self)
+
     def __invert__(self):
         """~x: a traced value even for a constant, as in the DSL."""
         return DynInt(~self.value, 1, self.width)
 
-    def __floordiv__(self, other):
-        return _py_op(_py_floordiv, self, _operand(other))
-
-    def __rfloordiv__(self, other):
-        return _py_op(_py_floordiv, _operand(other), self)
-
-    def __mod__(self, other):
-        return _py_op(_py_mod, self, _operand(other))
-
-    def __rmod__(self, other):
-        return _py_op(_py_mod, _operand(other), self)
-
     def __neg__(self):
-        return _py_op(_py_neg, self, 0)
+        """-x: of x's type, a constant wrapped to it (-Int8(-128) is
+        Int8(-128)), a traced value knowing nothing; a Boolean has none."""
+        return _unary(operator.neg, self)
+
+    def __abs__(self):
+        return _unary(abs, self)
 
 
-_VALUE_CLASSES = {}
+_new = object.__new__
 
 
-def _value_class(key):
-    """The subclass of DynInt whose instances are dynamic values of a type:
-    `key` its name ("Uint32") or, for IntN, its width."""
-    name = key if isinstance(key, str) else "Int%d" % key
-    cls = _VALUE_CLASSES.get(name)
-    if cls is None:
-        cls = _ValueType(name, (DynInt,), {"__slots__": (),
-                                           "type_name": name})
-        _VALUE_CLASSES[name] = cls
-    _VALUE_CLASSES[key] = cls
-    return cls
+def _question(x, in_type):
+    """The DSL's `?` of x: `?{div=N}` when N is not 1, `?{i8 ...}` for a
+    width other than 32; in a layout's text (`in_type`) a 64-bit `?` of
+    divisibility 1 shows its width (`?{i64}`), alone it prints `?`."""
+    d, w = x.div, x.width
+    if w == 32:
+        return "?" if d == 1 else "?{div=%d}" % d
+    if d == 1:
+        return "?{i%d}" % w if in_type else "?"
+    return "?{i%d div=%d}" % (w, d)
+
+
+class Integer(DynInt):
+    """The DSL's integer types (`cutlass.Integer`); calling one converts a
+    number to it: an int (a bool as 0 or 1) wrapped to the type's width
+    as two's complement (`Int8(300)` is `Int8(44)`, `Uint8(-1)`
+    `Uint8(255)`), a float truncated toward zero first (`Int32(2.7)` is
+    `Int32(2)`), a Boolean any nonzero as 1. A constant stays a constant;
+    a traced value stays traced, keeping its divisibility only at the
+    same width (`Uint32(?{div=16})` is `?{div=16}`, `Int64(?{div=16})`
+    `?`)."""
+
+    __slots__ = ()
+    name = "Integer"
+    makes_values = False
+
+    def __new__(cls, x):
+        if not cls.makes_values:
+            if cls is Integer:
+                Numeric.__new__(cls)
+            raise TypeError("%s: the DSL makes no values of this type (it "
+                            "has no exactly representable range)" % cls.name)
+        if isinstance(x, DynInt):
+            div = x.div if not x.known and x.width == cls.width else 1
+            return DynInt(_wrapped(x.value, cls), div, cls.width, x.known,
+                          cls.name)
+        if isinstance(x, float):
+            x = int(x)
+        elif isinstance(x, _REAL):
+            return x.to(cls)
+        if not isinstance(x, int):
+            raise TypeError("%s expects a number, got %s" %
+                            (cls.name, type(x).__name__))
+        return DynInt(_wrapped(x, cls), 1, cls.width, True, cls.name)
+
+
+def _wrapped(v, t):
+    """v as the integer type t holds it: any nonzero 1 for a Boolean, else
+    the low `width` bits, signed or not."""
+    if t.width == 1:
+        return int(v != 0)
+    v &= (1 << t.width) - 1
+    if t.signed and v >> (t.width - 1):
+        v -= 1 << t.width
+    return v
+
+
+# The DSL's integer types ("Basic Data Types"): name, width, signedness;
+# the MLIR element type is the signless iN. Int4, Int128 and Uint128 are
+# data types only (the DSL refuses to make a value of them, observed).
+_INTEGER_TYPES = [
+    ("Int8", 8, True), ("Int16", 16, True), ("Int32", 32, True),
+    ("Int64", 64, True), ("Uint8", 8, False), ("Uint16", 16, False),
+    ("Uint32", 32, False), ("Uint64", 64, False), ("Boolean", 1, True),
+    ("Int4", 4, True), ("Int128", 128, True), ("Uint128", 128, False)]
+
+_BY_NAME = {}
+_BY_WIDTH = {}
+for _name, _width, _signed in _INTEGER_TYPES:
+    _t = _NumericMeta(_name, (Integer,), {
+        "__slots__": (), "__module__": __name__, "name": _name,
+        "width": _width, "signed": _signed, "mlir": "i%d" % _width,
+        "makes_values": _width not in (4, 128)})
+    _BY_NAME[_name] = _t
+    if _signed:
+        _BY_WIDTH[_width] = _t
+Int8, Int16, Int32, Int64 = (_BY_NAME[n] for n in
+                             ("Int8", "Int16", "Int32", "Int64"))
+Uint8, Uint16, Uint32, Uint64 = (_BY_NAME[n] for n in
+                                 ("Uint8", "Uint16", "Uint32", "Uint64"))
+Boolean, Int4, Int128, Uint128 = (_BY_NAME[n] for n in
+                                  ("Boolean", "Int4", "Int128", "Uint128"))
+del _name, _width, _signed, _t
+
+
+def _class_of(tname, width):
+    """The class of a value of the type named tname, or (None) of the
+    signed integer type of that width (Int32 for a width the DSL has no
+    type of)."""
+    if tname is not None:
+        return _BY_NAME[tname]
+    return _BY_WIDTH.get(width, Int32)
+
+
+class PlainDyn(Int32):
+    """A traced Int32 the DSL keeps no divisibility for: what
+    `layout.shape` gives for a dynamic Int64 (observed). Arithmetic with it
+    gives plain values (divisibility 1)."""
+
+    __slots__ = ()
+    type_name = "Int32"
+    __new__ = DynInt.__new__
+
+
+def _type_of(x):
+    """The DSL type an operand of Python's operators counts as: a Python
+    int an Int32, a bool a Boolean (Int8(5) + True is Int8(6), observed)."""
+    if isinstance(x, DynInt):
+        return _class_of(x.tname, x.width)
+    return Boolean if isinstance(x, bool) else Int32
+
+
+def _promoted(a, b):
+    """The type of a op b, observed on constants: the wider type, and of
+    two as wide the unsigned one (Int8 + Uint16 is Uint16, Uint32 + Int32
+    Uint32, Int64 + Uint32 Int64, Int8 + 1 Int32)."""
+    ta, tb = _type_of(a), _type_of(b)
+    if ta.width != tb.width:
+        return ta if ta.width > tb.width else tb
+    return tb if ta.signed and not tb.signed else ta
 
 
 # The float hook, set by _floats: an integer with one of these, or divided,
@@ -240,168 +404,104 @@ _REAL = (float,)
 _floats = None
 
 
-def _bitwise(op, a, b):
-    """a & b, a | b, a ^ b of integers: a constant when both are."""
-    b = _operand(b)
-    known = a.known and (type(b) is int or b.known)
-    v = op(a.value, value(b))
-    return DynInt(v, 1, a.width, known, a.tname if known else None)
-
-
-def traced(x):
-    """x as a traced value (what an op of the DSL hands back): a dynamic
-    integer that is no constant, for every leaf of a tuple."""
-    if type(x) is tuple:
-        return tuple(traced(e) for e in x)
-    if isinstance(x, DynInt) and (x.known or x.tname):
-        out = DynInt.__new__(type(x) if type(x) is PlainDyn else DynInt)
-        DynInt.__init__(out, x.value, x.div, x.width)
-        return out
-    return x
-
-
-class PlainDyn(DynInt):
-    """A dynamic integer the DSL no longer tracks divisibility for: what
-    `layout.shape` gives for a dynamic Int64 (an Int32 value). Arithmetic
-    with it gives plain dynamic integers (divisibility 1)."""
-
-    __slots__ = ()
-    type_name = "Int32"
-
-
 def _operand(x):
-    if isinstance(x, bool):
-        return int(x)
     if isinstance(x, (int, DynInt)):
         return x
     raise TypeError("expected an integer, got %s" % type(x).__name__)
 
 
-class Numeric:
-    """A DSL numeric type used as a data type (`cute.Float16`) or, for the
-    integer types, called to make a dynamic integer (`cute.Int32(5)`)."""
-
-    width = 0
-    name = ""
-    mlir = ""
-    signed = True
-    is_float = False
-    is_integer = False
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-
-    def __str__(self):
-        return self.name
+def _bitwise(op, a, b):
+    """a & b, a | b, a ^ b, a << b, a >> b: a constant of the promoted type
+    when both are constants (Int32(7) >> 1 is Int32(3)), else a traced
+    value of the DSL operand's width knowing nothing."""
+    a, b = _operand(a), _operand(b)
+    v = op(value(a), value(b))
+    if (isinstance(a, int) or a.known) and (isinstance(b, int) or b.known):
+        t = _promoted(a, b)
+        return DynInt(_wrapped(v, t), 1, t.width, True, t.name)
+    return DynInt(v, 1, (a if isinstance(a, DynInt) else b).width)
 
 
-class _NumericMeta(type):
-    def __str__(cls):
-        return cls.name
-
-    def __repr__(cls):
-        return "<class 'cutlass.%s'>" % cls.name
-
-    @property
-    def mlir_type(cls):
-        return cls.mlir
-
-
-def _numeric(name, width, mlir, base, **fields):
-    ns = dict(name=name, width=width, mlir=mlir, **fields)
-    return _NumericMeta(name, (base,), ns)
+def _unary(op, a):
+    """-a or abs(a): of a's type; a constant wrapped to it, a traced value
+    of divisibility 1 (cute/integer.h's rule for -a and abs)."""
+    if a.width == 1:
+        raise TypeError("the operator is not supported for the boolean type")
+    t = _class_of(a.tname, a.width)
+    if a.known:
+        return DynInt(_wrapped(op(a.value), t), 1, t.width, True, t.name)
+    return DynInt(op(a.value), 1, t.width, False, a.tname)
 
 
-class Integer(Numeric, metaclass=_NumericMeta):
-    """A DSL integer type: `Int32(5)` is a dynamic Int32 of value 5."""
-
-    is_integer = True
-
-    def __new__(cls, value=0):
-        if cls.width not in (32, 64):
-            return _SmallInt(cls, value)
-        if isinstance(value, DynInt):
-            return DynInt(value.value, value.div, cls.width, value.known,
-                          cls.name)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError("%s expects an int, got %s" %
-                            (cls.name, type(value).__name__))
-        _check_range(cls, value)
-        return DynInt(value, 1, cls.width, True, cls.name)
-
-
-def _check_range(cls, value):
-    lo = -(1 << (cls.width - 1)) if cls.signed else 0
-    hi = (1 << (cls.width - 1)) - 1 if cls.signed else (1 << cls.width) - 1
-    if not lo <= value <= hi:
-        raise ValueError("%d does not fit in %s" % (value, cls.name))
-
-
-class _SmallInt(DynInt):
-    """A dynamic integer narrower than 32 bits: the DSL prints it, but its
-    layouts cannot be built (CuTe's integers are 32 or 64 bits)."""
-
-    __slots__ = ()
-
-    def __init__(self, cls, value):
-        _check_range(cls, int(value))
-        DynInt.__init__(self, int(value), 1, cls.width, True, cls.name)
-
-
-Int8 = _numeric("Int8", 8, "i8", Integer)
-Int16 = _numeric("Int16", 16, "i16", Integer)
-Int32 = _numeric("Int32", 32, "i32", Integer)
-Int64 = _numeric("Int64", 64, "i64", Integer)
-Uint8 = _numeric("Uint8", 8, "i8", Integer, signed=False)
-Uint16 = _numeric("Uint16", 16, "i16", Integer, signed=False)
-Uint32 = _numeric("Uint32", 32, "i32", Integer, signed=False)
-Uint64 = _numeric("Uint64", 64, "i64", Integer, signed=False)
-Boolean = _numeric("Boolean", 1, "i1", Integer, signed=False)
+def traced(x):
+    """x as an op of the DSL hands it back (every leaf of a tuple): a
+    constant, or a value of a type the program chose, becomes a traced
+    value of its width with its divisibility; a plain one stays plain."""
+    if type(x) is tuple:
+        return tuple(traced(e) for e in x)
+    if isinstance(x, DynInt) and (x.known or x.tname):
+        out = _new(PlainDyn if type(x) is PlainDyn else
+                   _BY_WIDTH.get(x.width, Int32))
+        out.value, out.div, out.known, out.tname = x.value, x.div, False, None
+        return out
+    return x
 
 
 def is_integer(x):
-    return isinstance(x, (int, DynInt)) and not isinstance(x, bool)
+    """The DSL's cute.is_integer: a Python int or bool, or an integer
+    value (constant or traced)."""
+    return isinstance(x, (int, DynInt))
 
 
 def is_static(x):
-    """True for Python ints and tuples of them (None, a slice's `_`, too),
-    and for layouts, swizzles and composed layouts without a dynamic
-    integer."""
+    """The DSL's cute.is_static: True for None, Python numbers and tuples
+    of them, and for a layout, swizzle or composed layout without a
+    dynamic integer (its own is_static); False for a value of a DSL type,
+    constants too. A str, list, dict or set is refused, as the DSL refuses
+    them ("unsupported type")."""
     if isinstance(x, tuple):
         return all(is_static(e) for e in x)
+    if x is None or isinstance(x, (int, float)):
+        return True
+    if isinstance(x, (DynInt,) + _REAL):
+        return False
+    if isinstance(x, (str, bytes, list, dict, set)):
+        raise TypeError("unsupported type %r" % (x,))
     method = getattr(x, "is_static", None)
     if method is not None and not isinstance(x, type):
         return method()
-    return not isinstance(x, DynInt)
+    return True
 
 
-def is_dynamic(x):
-    return isinstance(x, DynInt)
+def assume(src, divby=None):
+    """The DSL's cute.assume: src known to be a multiple of divby.
 
-
-def assume(x, divby=1):
-    """The DSL's cute.assume: x with the divisibility `divby`.
-
-    The twin checks what the DSL takes on trust: the value must be a
-    multiple of divby (ValueError otherwise)."""
-    if isinstance(divby, bool) or not isinstance(divby, int) or divby <= 0:
-        raise ValueError("Expected `divby` to be a positive integer, got %r" %
+    No divby: src itself. A static int (or bool) stays static, refused
+    when divby does not divide it; an integer value becomes a traced value
+    of its type with divisibility divby, which the DSL takes on trust and
+    holds as a 32-bit integer (2**32 + 4 gives 4, 2**32 gives 0)."""
+    if divby is None:
+        return src
+    if not isinstance(divby, int) or divby <= 0:
+        raise ValueError("Expected `divby` to be a positive integer, got %s" %
                          (divby,))
-    if isinstance(x, int) and not isinstance(x, bool):
-        x = Int32(x)
-    if not isinstance(x, DynInt):
+    if isinstance(src, int):
+        if src % divby:
+            raise ValueError("assume: %r is not divisible by %d" %
+                             (src, divby))
+        return src
+    if not isinstance(src, DynInt):
         raise TypeError("assume expects an integer, got %s" %
-                        type(x).__name__)
-    if x.value % divby:
-        raise ValueError("assume: %d is not a multiple of %d" %
-                         (x.value, divby))
-    return DynInt(x.value, divby, x.width)
+                        type(src).__name__)
+    return DynInt(src.value, _wrapped(divby, Int32), src.width, False,
+                  src.tname)
 
 
 # ---------------------------------------------------------------------------
-# The algebra's arithmetic on leaves (an int, static; a DynInt, the DSL's
+# 2. The algebra's arithmetic on leaves (an int, static; a DynInt, the DSL's
 # `?`), written from the rule list of docs/cute-dsl.md "Dynamic integers"
-# (each rule observed on the DSL; cute/integer.h holds the C++ core's). What the algebra may know of a leaf is its pair of facts:
+# (each rule observed on the DSL; cute/integer.h holds the C++ core's).
+# What the algebra may know of a leaf is its pair of facts:
 # a static int knows its value and divides |value|; a `?` knows only its
 # divisibility (`div`: 1 for nothing, 0 for "known to be 0") and width.
 # Every operation below is static when both operands are; otherwise its
@@ -427,9 +527,6 @@ def is_constant(v, x):
     return isinstance(x, int) and x == v
 
 
-_new = object.__new__
-
-
 def _unknown(v, div, a, b):
     """The `?` of value v and divisibility div computed from a and b: as
     wide as the wider (an int counting 32 bits); a plain `?` (PlainDyn: no
@@ -438,15 +535,13 @@ def _unknown(v, div, a, b):
         return PlainDyn(v, 1, 32)
     wa = 32 if isinstance(a, int) else a.width
     wb = 32 if isinstance(b, int) else b.width
-    out = _new(DynInt)  # the slots set directly: the algebra's hot path
+    # The slots set directly: the algebra's hot path.
+    out = _new(Int32 if wa == 32 and wb == 32 else
+               _BY_WIDTH.get(wa if wa >= wb else wb, Int32))
     out.value = int(v)
     out.div = int(div)
-    out.width = wa if wa >= wb else wb
     out.known = False
     out.tname = None
-    if out.width != 32:  # the class named for the type, as DynInt() does
-        out.__class__ = (_VALUE_CLASSES.get(out.width) or
-                         _value_class(out.width))
     return out
 
 
@@ -585,17 +680,21 @@ def ceil_div(a, b):
 
 
 # ---------------------------------------------------------------------------
-# Python's operators on DSL integers (`n * 4`, `n // cute.Int32(4)`), as the
-# DSL answers them (observed, docs/cute-dsl.md "_ints.py written anew"):
+# 3. Python's operators on DSL integers (`n * 4`, `n // cute.Int32(4)`), as
+# the DSL answers them (observed, docs/cute-dsl.md "_ints.py written anew"
+# and "The numeric types written anew"):
 #
 # - an operand the DSL knows the value of is a Python int or a constant the
 #   user made (cute.Int32(5), or operators on constants); a traced value
 #   (cute.assume, what an op hands back) is a `?`;
 # - two known operands give a constant (its repr shows the value, it
-#   prints `?`): the C integer arithmetic of the two;
+#   prints `?`): Python's arithmetic of the two (`//` and `%` floor:
+#   Int32(-7) // 2 is Int32(-4)), wrapped to the promoted type
+#   (Int8(100) + Int8(100) is Int8(-56));
 # - otherwise a known operand counts as its value (cute.Int32(6) * n is
 #   6 * n), and the result is a traced `?` by the rules below, without the
-#   algebra's static shortcuts (n * 0 is ?{div=0}, n % 1 is ?{div=0}).
+#   algebra's static shortcuts (n * 0 is ?{div=0}, n % 1 is ?{div=0}); an
+#   unsigned promoted type names it (Uint32(?) * 2 is Uint32(?)).
 
 def _py_op(rule, a, b):
     """a op b (`rule` the op on a `?` and an int or two `?`s; a and b
@@ -603,11 +702,15 @@ def _py_op(rule, a, b):
     ka = isinstance(a, int) or a.known
     kb = isinstance(b, int) or b.known
     if ka and kb:
-        wa = 32 if isinstance(a, int) else a.width
-        wb = 32 if isinstance(b, int) else b.width
-        w = wa if wa >= wb else wb
-        return DynInt(rule(value(a), value(b)), 1, w, True,
-                      "Int64" if w == 64 else "Int32")
+        t = _promoted(a, b)
+        v = _FOLDED[rule](value(a), value(b))
+        return DynInt(_wrapped(v, t), 1, t.width, True, t.name)
+    # An unsigned operand may name the result's type (only then promoted:
+    # the common case stays short).
+    t = None
+    if not ((isinstance(a, int) or a.signed) and
+            (isinstance(b, int) or b.signed)):
+        t = _promoted(a, b)
     wa = 32 if isinstance(a, int) else a.width
     wb = 32 if isinstance(b, int) else b.width
     if {wa, wb} == {32, 64}:
@@ -617,7 +720,9 @@ def _py_op(rule, a, b):
     y = b.value if kb and not isinstance(b, int) else b
     r = rule(x, y)
     if r is x or r is y or r.known:  # an operand handed back: traced
-        return traced(r)
+        r = traced(r)
+    if t is not None and not t.signed and t.width == r.width:
+        return DynInt(r.value, r.div, t.width, False, t.name)
     return r
 
 
@@ -676,22 +781,16 @@ def _py_mod(a, b):
                     a, b)
 
 
-def _py_neg(a, _):
-    """-a: a `?` of divisibility 1 (-?{div=16} is ?), its width kept."""
-    if isinstance(a, int):
-        return -a
-    return DynInt(-a.value, 1, a.width)
-
-
-# The C++ core reads a DynInt as its `?` (cute/integer.h) and hands one
-# back through this factory (python/hlolayout/_cute_dsl.h).
-def _from_core(value, div, width):
-    return DynInt(value, div, width)
+# Constants fold with Python's own operators (observed).
+_FOLDED = {pymul: operator.mul, add: operator.add, sub: operator.sub,
+           _py_floordiv: operator.floordiv, _py_mod: operator.mod}
 
 
 def _register_with_core():
+    """The C++ core reads an instance of DynInt as its `?` (cute/integer.h)
+    and hands one back as DynInt(value, div, width) (_cute_dsl.h)."""
     from .. import _hlolayout
-    _hlolayout.cute_dsl_register_int(DynInt, _from_core)
+    _hlolayout.cute_dsl_register_int(DynInt, DynInt)
 
 
 _register_with_core()
