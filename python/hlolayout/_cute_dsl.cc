@@ -10,6 +10,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -365,6 +366,91 @@ void RegisterDslRegroup(py::module_& m) {
       "(cute/tile_to_shape.h DslTileRepetitions).");
 }
 
+// The twin's fast path for layouts whose integers are all static: CuTe's
+// exact algorithms (the checked ones of hlolayout.cute: they refuse every
+// result that is not the composition, so the twin need not check it), then
+// regrouped as the DSL regroups. nullopt where the exact algorithm refuses:
+// the twin's own rules decide there (the DSL's answer, its refusal, or a
+// wrong result CuTe's weak checks let through).
+absl::optional<cute::Layout> Ok(absl::StatusOr<cute::Layout> l) {
+  if (!l.ok()) return absl::nullopt;
+  return *std::move(l);
+}
+
+// blocked_product (raked false) and raked_product (raked true) of two
+// layouts: both padded to the larger rank, their exact logical product's
+// two modes paired by the DSL's zip; raked coalesces each pair.
+absl::optional<cute::Layout> PairedProduct(const cute::Layout& a,
+                                           const cute::Layout& b, bool raked) {
+  const int rank = std::max(a.rank(), b.rank());
+  absl::StatusOr<cute::Layout> pa = cute::internal::PadRank(a, rank);
+  absl::StatusOr<cute::Layout> pb = cute::internal::PadRank(b, rank);
+  if (!pa.ok() || !pb.ok()) return absl::nullopt;
+  absl::optional<cute::Layout> both =
+      Ok(cute::LogicalProduct(*pa, cute::Tiler::Of(*pb)));
+  if (!both) return absl::nullopt;
+  const cute::Layout block = both->mode(0), rest = both->mode(1);
+  if (!raked) return Ok(cute::internal::DslZipModes(block, rest));
+  absl::optional<cute::Layout> zipped =
+      Ok(cute::internal::DslZipModes(rest, block));
+  if (!zipped) return absl::nullopt;
+  std::vector<cute::IntTuple> ones(zipped->rank(), cute::IntTuple::Static(1));
+  return Ok(cute::Coalesce(*zipped, cute::IntTuple::Tuple(std::move(ones))));
+}
+
+absl::optional<cute::Layout> StaticOp(const std::string& op,
+                                      const cute::Layout& a,
+                                      const cute::Tiler& t) {
+  using cute::internal::Grouping;
+  const bool divide = absl::EndsWith(op, "_divide");
+  const bool product = absl::EndsWith(op, "_product");
+  if (op == "composition") {
+    if (t.is_layout()) return Ok(cute::Composition(a, t.layout()));
+    return Ok(cute::Composition(a, t));
+  }
+  if (op == "blocked_product" || op == "raked_product") {
+    if (!t.is_layout()) return absl::nullopt;
+    return PairedProduct(a, t.layout(), op == "raked_product");
+  }
+  if (!divide && !product) {
+    throw py::value_error("cute_dsl_static_op: unknown op " + op);
+  }
+  absl::optional<cute::Layout> logical =
+      Ok(divide ? cute::LogicalDivide(a, t) : cute::LogicalProduct(a, t));
+  if (!logical || absl::StartsWith(op, "logical")) return logical;
+  const Grouping grouping = absl::StartsWith(op, "zipped")  ? Grouping::kZipped
+                            : absl::StartsWith(op, "tiled") ? Grouping::kTiled
+                                                            : Grouping::kFlat;
+  return Ok(cute::internal::DslRegroup(*logical, t, grouping));
+}
+
+// A tiler of the twin's fast path: a plain layout, None (CuTe's `_`) or a
+// tuple of those.
+cute::Tiler StaticTiler(py::handle h) {
+  if (h.is_none()) return cute::Tiler::Underscore();
+  if (PyTuple_Check(h.ptr())) {
+    std::vector<cute::Tiler> out;
+    for (py::handle e : h) out.push_back(StaticTiler(e));
+    return cute::Tiler::Tuple(std::move(out));
+  }
+  return cute::Tiler::Of(PlainLayoutOf(h, "cute_dsl_static_op"));
+}
+
+void RegisterDslStaticOps(py::module_& m) {
+  m.def(
+      "cute_dsl_static_op",
+      [](const std::string& op, py::handle a, py::handle tiler) -> py::object {
+        absl::optional<cute::Layout> r = StaticOp(
+            op, PlainLayoutOf(a, "cute_dsl_static_op"), StaticTiler(tiler));
+        if (!r) return py::none();
+        return WrapCuteLayout(cute::AnyLayout(*std::move(r)));
+      },
+      py::arg("op"), py::arg("a"), py::arg("tiler"),
+      "op (composition, a divide or a product) of static layouts by CuTe's "
+      "exact algorithms, regrouped as the DSL regroups (cute/internal/"
+      "regroup.h DslRegroup, cute/product.h PadRank and DslZipModes); None "
+      "where the exact algorithm refuses.");
+}
 }  // namespace
 
 bool DslIntFromPy(py::handle h, cute::Int* out) {
@@ -389,6 +475,7 @@ void RegisterCuteDsl(py::module_& m) {
   RegisterDslQueries(m);
   RegisterDslComposition(m);
   RegisterDslRegroup(m);
+  RegisterDslStaticOps(m);
   m.def(
       "cute_dsl_register_int",
       [](py::object type, py::object make) {

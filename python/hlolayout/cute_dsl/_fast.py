@@ -1,223 +1,161 @@
-"""Dispatch of the DSL twin's algebra.
+"""Where the twin's layout operations are answered.
 
-Static layouts (every integer a Python int) go to the C++ core (cute/, the
-same engine as `hlolayout.cute`): CuTe's algorithms, about a microsecond an
-operation. Where the C++ core refuses (CuTe's static_asserts and
-divisibility checks), and for layouts with a dynamic integer, a composed
-layout or a swizzle, the Python engine (_algebra) answers with the DSL's own
-rules: its refusals, its dynamic divisibility, and the DSL's result where
-CuTe's weak checks let a wrong layout through (WrongLayoutError).
-The property tests (python/tests/test_cute_dsl.py) and the differential
-harness check that both paths print the same text.
+The C++ core holds every integer of the twin, `?`s included, so the split
+here is no longer static C++ against a Python engine. What is left to
+decide, operation by operation, is which of the core's algorithms answers:
 
-`use_core(False)` sends everything to the engine (for those tests).
+1. A composed layout or a swizzle on either side: `_composed`, which
+   states the DSL's rules for them (their outer layout comes back here).
+2. Layouts whose integers are all Python ints: CuTe's exact algorithms,
+   the checked ones of `hlolayout.cute`, in one call of the core
+   (`cute_dsl_static_op`: composition, the divides and the products, the
+   zipped, tiled, flat, blocked and raked forms regrouped as the DSL
+   regroups them). They refuse every result that is not the composition,
+   so their answer is the DSL's and needs no check. Not taken for a
+   tiler with a size-1 mode whose stride is not 0 or +-1: the DSL checks
+   that stride's divisibility where CuTe's C++ does not look.
+3. Everything else, and whatever route 2 refuses: the DSL's rules of
+   `_algebra` (on the core's unchecked `Dsl*` algorithms): a `?`'s
+   divisibility, the DSL's refusals, the wrong results CuTe's weak checks
+   let through (`WrongLayoutError`). Route 3 costs several times route 2
+   (the rules around the core's calls, the check of a composition), so its
+   answers are kept (`_ANSWERS` below).
+
+`use_core(False)` turns route 2 off: the tests compare the two routes.
 """
 
 from .. import _hlolayout as _core
-from . import _algebra, _config, _core_calls, _ints
+from . import _algebra, _config, _core_calls, _ints, _tuples
 from ._objects import ComposedLayout, Layout, Swizzle
-
-_CORE = {"on": True}
-
-
-def use_core(on):
-    """Turns the C++ fast path on or off (the engine answers everything
-    when off); returns the previous setting."""
-    old = _CORE["on"]
-    _CORE["on"] = bool(on)
-    return old
-
-
-def _static_tuple(t):
-    if type(t) is tuple:
-        for e in t:
-            if not _static_tuple(e):
-                return False
-        return True
-    return type(t) is int
-
-
-def _core_layout(x):
-    """The C++ layout of a static Layout, else None."""
-    c = x._c
-    if c is not None:
-        return c
-    sh, st = x.sh, x.st
-    if not (_static_tuple(sh) and _static_tuple(st)):
-        return None
-    c = _core.CuteLayout(sh, st)
-    x._c = c
-    return c
-
-
-def _unit_mode_strided(sh, st):
-    """A size-1 mode with a stride other than 0 or 1: the DSL checks the
-    stride's divisibility there (and may refuse), CuTe's C++ skips it."""
-    if type(sh) is tuple:
-        return any(_unit_mode_strided(a, b) for a, b in zip(sh, st))
-    return sh == 1 and st not in (0, 1, -1)
-
-
-def _core_tiler(t):
-    """A tiler for the C++ core (the DSL's: an int n is n:1 and 1 is 1:0),
-    or None when it is not static or the engine must decide."""
-    if type(t) is int:
-        return _ONE if t == 1 else _core.CuteLayout(t, 1)
-    if isinstance(t, Layout):
-        c = _core_layout(t)
-        if c is not None and _unit_mode_strided(t.sh, t.st):
-            return None
-        return c
-    if type(t) is tuple:
-        out = []
-        for e in t:
-            if e is None:
-                out.append(None)
-                continue
-            c = _core_tiler(e)
-            if c is None:
-                return None
-            out.append(c)
-        return tuple(out)
-    return None
-
-
-_ONE = _core.CuteLayout(1, 0)
-
-_CORE2 = {
-    "composition": _core.cute_composition,
-    "logical_divide": _core.cute_logical_divide,
-    "zipped_divide": _core.cute_zipped_divide,
-    "logical_product": _core.cute_logical_product,
-    "zipped_product": _core.cute_zipped_product,
-}
-
-
-def _core_op2(name, a, b):
-    fn = _CORE2.get(name)
-    if fn is None:
-        return None
-    ca = _core_layout(a)
-    if ca is None:
-        return None
-    cb = _core_tiler(b)
-    if cb is None:
-        return None
-    try:
-        c = fn(ca, cb)
-    except ValueError:
-        return None
-    return Layout._from_core(c)
-
-
-def _core_composite(name, a, b):
-    """The flat, tiled, blocked and raked forms from the C++ zipped or
-    logical form, rearranged as the engine (and the DSL) does."""
-    A = _algebra
-    if name in _ZIPPED:
-        z = _core_op2(_ZIPPED[name], a, b)
-        if z is None:
-            return None
-        return A._unpack(z, first=name.startswith("flat"))
-    if not (isinstance(b, Layout) and isinstance(a, Layout)):
-        return None
-    r = max(A._rank(a), A._rank(b))
-    res = _core_op2("logical_product", A.append_rank(a, r),
-                    A.append_rank(b, r))
-    if res is None:
-        return None
-    m0, m1 = A._mode(res, 0), A._mode(res, 1)
-    if name == "blocked_product":
-        return Layout(A._zip(m0.sh, m1.sh), A._zip(m0.st, m1.st))
-    zipped = Layout(A._zip(m1.sh, m0.sh), A._zip(m1.st, m0.st))
-    return A.coalesce(zipped, (1,) * A._rank(zipped))
-
-
-_ZIPPED = {"flat_divide": "zipped_divide", "tiled_divide": "zipped_divide",
-           "flat_product": "zipped_product",
-           "tiled_product": "zipped_product"}
-_COMPOSITE = set(_ZIPPED) | {"blocked_product", "raked_product"}
 
 __all__ = []
 
-_OPS1 = {
-    "right_inverse": _algebra.right_inverse,
-    "left_inverse": _algebra.left_inverse,
-    "filter": _algebra.filter,
-}
+_ROUTE2 = [True]
 
-_OPS2 = {
-    "composition": _algebra.composition,
-    "complement": _algebra.complement,
-    "logical_divide": _algebra.logical_divide,
-    "zipped_divide": _algebra.zipped_divide,
-    "tiled_divide": _algebra.tiled_divide,
-    "flat_divide": _algebra.flat_divide,
-    "logical_product": _algebra.logical_product,
-    "zipped_product": _algebra.zipped_product,
-    "tiled_product": _algebra.tiled_product,
-    "flat_product": _algebra.flat_product,
-    "raked_product": _algebra.raked_product,
-    "blocked_product": _algebra.blocked_product,
-}
+
+def use_core(on):
+    """Turns route 2 on or off; returns the previous setting."""
+    was = _ROUTE2[0]
+    _ROUTE2[0] = bool(on)
+    return was
+
+
+# ---------------------------------------------------------------------------
+# Route 2: the operands as the core's layouts.
+
+def _ints_only(t):
+    """Whether every leaf of the tuple tree t is a Python int."""
+    if type(t) is int:
+        return True
+    if type(t) is not tuple:
+        return False
+    for e in t:
+        if not _ints_only(e):
+            return False
+    return True
+
+
+def _static_core(x):
+    """The core's layout of a Layout whose integers are all Python ints
+    (made once, kept on the Layout), else None."""
+    c = x._c
+    if c is None and _ints_only(x.sh) and _ints_only(x.st):
+        c = x._c = _core.CuteLayout(x.sh, x.st)
+    return c
+
+
+def _odd_unit_stride(shape, stride):
+    """A size-1 mode with a stride other than 0 and +-1 (the DSL checks its
+    divisibility; CuTe's C++ skips the mode)."""
+    if type(shape) is tuple:
+        for s, d in zip(shape, stride):
+            if _odd_unit_stride(s, d):
+                return True
+        return False
+    return shape == 1 and stride not in (0, 1, -1)
+
+
+_UNIT = _core.CuteLayout(1, 0)
+
+
+def _static_tiler(t):
+    """The tiler as route 2 takes it (a plain layout, None, a tuple of
+    those; the DSL's integer n is n:1, and 1 is 1:0), or None when route 2
+    cannot take it."""
+    if type(t) is int:
+        return _UNIT if t == 1 else _core.CuteLayout(t, 1)
+    if type(t) is Layout:
+        c = _static_core(t)
+        if c is None or _odd_unit_stride(t.sh, t.st):
+            return None
+        return c
+    if type(t) is tuple:
+        modes = []
+        for e in t:
+            if e is None:
+                modes.append(None)
+                continue
+            c = _static_tiler(e)
+            if c is None:
+                return None
+            modes.append(c)
+        return tuple(modes)
+    return None
+
+
+_PAIRED = ("blocked_product", "raked_product")
+
+
+def _route2(name, a, b):
+    """The core's exact answer to `name` of a Layout by b, or None."""
+    if name == "complement" or (name in _PAIRED and type(b) is not Layout):
+        return None
+    ca = _static_core(a)
+    if ca is None:
+        return None
+    cb = _static_tiler(b)
+    if cb is None:
+        return None
+    fast = _EXACT.get(name) if type(cb) is _CORE_LAYOUT else None
+    if fast is None:
+        c = _core.cute_dsl_static_op(name, ca, cb)
+    else:
+        # The same exact algorithm through the extension's fast-call
+        # binding (a plain layout tiler: nothing to regroup).
+        try:
+            c = fast(ca, cb)
+        except ValueError:
+            c = None
+    return None if c is None else Layout._from_core(c)
+
+
+_CORE_LAYOUT = _core.CuteLayout
+_EXACT = {"composition": _core.cute_composition,
+          "logical_divide": _core.cute_logical_divide,
+          "logical_product": _core.cute_logical_product}
 
 
 def static_op(name, a, b):
-    """The C++ core's answer to the engine's divide of a static layout by a
-    static layout (a mode of a layout with a dynamic integer elsewhere), or
-    None: the core is off, an operand is not static, or the core refuses
-    (the engine decides)."""
-    if not _CORE["on"] or type(a) is not Layout:
+    """Route 2 for `_algebra`, which divides a layout with a `?` mode by
+    mode: a static mode's divide is the core's exact one."""
+    if not _ROUTE2[0] or type(a) is not Layout:
         return None
-    return _core_op2(name, a, b)
+    return _route2(name, a, b)
 
 
 _algebra.STATIC_OP[0] = static_op
 
 
-def make_layout(shape, stride):
-    return _algebra.make_layout(shape, stride)
+# ---------------------------------------------------------------------------
+# Route 3's kept answers. An answer of `_algebra` depends on the operation
+# and on what the rules read of the operands: the trees, each Python int,
+# and of each `?` its type, value, divisibility, width, whether it is a
+# constant and its type's name. Layouts and `?`s never change once made,
+# so an answer can be handed out again. Not kept: an answer computed with
+# the checks off, one that met a wrong result of the DSL (its warning, or
+# strict mode's error, comes at every call), and anything with a basis
+# stride (not a key).
 
-
-def op1(name, a):
-    if isinstance(a, ComposedLayout):
-        from . import _composed
-        return _composed.op1(name, a)
-    if not isinstance(a, Layout):
-        raise TypeError("%s expects a Layout, got %s" % (name,
-                                                         type(a).__name__))
-    return _OPS1[name](a)
-
-
-def op2(name, a, b):
-    if isinstance(a, (ComposedLayout, Swizzle)) or isinstance(
-            b, (ComposedLayout, Swizzle)):
-        from . import _composed
-        return _composed.op2(name, a, b)
-    if not isinstance(a, Layout):
-        raise TypeError("%s expects a Layout, got %s" % (name,
-                                                         type(a).__name__))
-    if type(b) is tuple and (name == "composition" or
-                             name.endswith("_divide")):
-        b = _algebra.pack_tile(b, name)
-    if _CORE["on"]:
-        if name in _COMPOSITE:
-            r = _core_composite(name, a, b)
-        else:
-            r = _core_op2(name, a, b)
-        if r is not None:
-            return r
-    return _engine_op2(name, a, b)
-
-
-# The Python engine's answers (issue 47 item 15: a composition or divide of
-# a dynamic layout is 30-90 us of Python there, the C++ core's static answer
-# about 1 us). Kept: answers computed with the checks on that met no wrong
-# answer of the DSL (no warning to repeat, nothing that depends on strict
-# mode), keyed by the op and everything the engine reads of its operands:
-# the tuples, each static integer, each dynamic integer's type, value,
-# divisibility, width and printed form. Layouts and dynamic integers are
-# never changed once made, so an answer can be handed out again.
 _MEMO = {}
 _MEMO_KEPT = 4096
 
@@ -227,6 +165,7 @@ class _NoKey(Exception):
 
 
 def _key(x):
+    """What route 3 reads of x, as a dictionary key."""
     t = type(x)
     if t is int or x is None:
         return x
@@ -236,78 +175,116 @@ def _key(x):
         return (Layout, _key(x.sh), _key(x.st))
     if isinstance(x, _ints.DynInt):
         return (t, x.value, x.div, x.width, x.known, x.tname)
-    raise _NoKey  # a scaled basis, a bool: not kept
+    raise _NoKey
 
 
 def memo_clear():
-    """Forgets the engine's kept answers (for timing a first call)."""
+    """Forgets route 3's kept answers (to time a first call)."""
     _MEMO.clear()
 
 
-def _engine_op2(name, a, b):
+def _route3(name, a, b):
+    rule = _BINARY[name]
     try:
         key = (name, _key(a), _key(b))
     except _NoKey:
-        return _OPS2[name](a, b)
-    r = _MEMO.get(key)
-    if r is not None:
-        return r
-    wrong = _algebra.WRONG_ANSWERS[0]
-    r = _OPS2[name](a, b)
-    if (_config.checked() and wrong == _algebra.WRONG_ANSWERS[0] and
-            isinstance(r, Layout)):
+        return rule(a, b)
+    kept = _MEMO.get(key)
+    if kept is not None:
+        return kept
+    wrong_before = _algebra.WRONG_ANSWERS[0]
+    answer = rule(a, b)
+    if (isinstance(answer, Layout) and _config.checked() and
+            _algebra.WRONG_ANSWERS[0] == wrong_before):
         if len(_MEMO) >= _MEMO_KEPT:
             _MEMO.clear()
-        _MEMO[key] = r
-    return r
+        _MEMO[key] = answer
+    return answer
+
+
+# ---------------------------------------------------------------------------
+# The operations.
+
+_UNARY = {"right_inverse": _algebra.right_inverse,
+          "left_inverse": _algebra.left_inverse,
+          "filter": _algebra.filter}
+
+_BINARY = {name: getattr(_algebra, name) for name in (
+    "composition", "complement", "logical_divide", "zipped_divide",
+    "tiled_divide", "flat_divide", "logical_product", "zipped_product",
+    "tiled_product", "flat_product", "blocked_product", "raked_product")}
+
+
+def _composed():
+    from . import _composed as module
+    return module
+
+
+def _need_layout(name, a):
+    if not isinstance(a, Layout):
+        raise TypeError("%s expects a Layout, got %s" % (name,
+                                                         type(a).__name__))
+
+
+def op1(name, a):
+    if isinstance(a, ComposedLayout):
+        return _composed().op1(name, a)
+    _need_layout(name, a)
+    return _UNARY[name](a)
+
+
+def op2(name, a, b):
+    if isinstance(a, (ComposedLayout, Swizzle)) or isinstance(
+            b, (ComposedLayout, Swizzle)):
+        return _composed().op2(name, a, b)
+    _need_layout(name, a)
+    if type(b) is tuple and (name == "composition" or
+                             name.endswith("_divide")):
+        b = _algebra.pack_tile(b, name)
+    if _ROUTE2[0]:
+        answer = _route2(name, a, b)
+        if answer is not None:
+            return answer
+    return _route3(name, a, b)
+
+
+def make_layout(shape, stride):
+    return _algebra.make_layout(shape, stride)
 
 
 def coalesce(a, profile):
     if isinstance(a, ComposedLayout):
-        from . import _composed
-        return _composed.coalesce(a, profile)
+        return _composed().coalesce(a, profile)
     return _algebra.coalesce(a, profile)
 
 
 def tile_to_shape(atom, shape, order):
-    # The DSL builds the target shape first: every static size must be
+    # The DSL makes the target shape first: each static size must be
     # positive (an smem helper's num_stages of 0 is such a size).
-    from . import _tuples
-    bad = [x for x in _tuples.leaves(shape) if type(x) is int and x <= 0]
-    if bad:
-        raise _algebra.Refusal("tile_to_shape: expects every size of the "
-                               "target shape %s to be strictly positive, got "
-                               "%d" % (_tuples.text(shape), bad[0]))
+    for x in _tuples.leaves(shape):
+        if type(x) is int and x <= 0:
+            raise _algebra.Refusal(
+                "tile_to_shape: expects every size of the target shape %s "
+                "to be strictly positive, got %d" % (_tuples.text(shape), x))
     if isinstance(atom, ComposedLayout):
-        from . import _composed
-        return _composed.tile_to_shape(atom, shape, order)
-    if _CORE["on"]:
-        r = _core_tile_to_shape(atom, shape, order)
-        if r is not None:
-            return r
+        return _composed().tile_to_shape(atom, shape, order)
+    if _ROUTE2[0] and isinstance(atom, Layout) and _ints_only(shape) and \
+            _ints_only(order):
+        # CuTe's checked tile_to_shape; where the block does not divide
+        # the target, the DSL's answer with its warning (route 3).
+        c = _static_core(atom)
+        if c is not None and not _odd_unit_stride(atom.sh, atom.st):
+            try:
+                return Layout._from_core(_core.cute_tile_to_shape(c, shape,
+                                                                  order))
+            except (ValueError, TypeError):
+                pass
     return _algebra.tile_to_shape(atom, shape, order)
-
-
-def _core_tile_to_shape(atom, shape, order):
-    """The C++ core's tile_to_shape for a static block, target and order
-    where the block divides the target (else the engine decides: its
-    refusals, the DSL's result where it does not divide)."""
-    if not (isinstance(atom, Layout) and _static_tuple(shape) and
-            _static_tuple(order)):
-        return None
-    ca = _core_layout(atom)
-    if ca is None or _unit_mode_strided(atom.sh, atom.st):
-        return None
-    try:
-        return Layout._from_core(_core.cute_tile_to_shape(ca, shape, order))
-    except (ValueError, TypeError):
-        return None
 
 
 def recast_layout(new_bits, old_bits, layout):
     if isinstance(layout, ComposedLayout):
-        from . import _composed
-        return _composed.recast_layout(new_bits, old_bits, layout)
+        return _composed().recast_layout(new_bits, old_bits, layout)
     return _algebra.recast_layout(new_bits, old_bits, layout)
 
 
