@@ -151,7 +151,10 @@
 //    CheckFit says whether a spec fits a device (FindDevice("n150"), ...);
 //    DeriveShardShape is ttnn.create_sharded_memory_config's shard.
 //    The commands' answers (answers/ttnn.h): AnswerSpec, AnswerPlace,
-//    AnswerMesh, AnswerRefusal.
+//    AnswerMesh, AnswerRefusal. The vocabulary TTNN shares with tt-mlir's
+//    layouts (cores, buffer types, memory layouts, the boards) is
+//    hlolayout::tenstorrent's (tenstorrent/*.h), and TtnnSpecInputOf
+//    (answers/ttmlir_ttnn.h) gives a tt-mlir layout's tensor as a TTNN spec.
 //
 // Version: hlolayout/version.h (HLOLAYOUT_VERSION_STRING).
 #ifndef HLOLAYOUT_HLOLAYOUT_H_
@@ -248,6 +251,13 @@
 #include "hlolayout/cute/xla_shape.h"
 #include "hlolayout/views/cute_conflict_text.h"
 
+// The vocabulary both Tenstorrent models share: cores, buffer types and
+// memory layouts, the boards, the default tile.
+#include "hlolayout/tenstorrent/buffer.h"
+#include "hlolayout/tenstorrent/core.h"
+#include "hlolayout/tenstorrent/device.h"
+#include "hlolayout/tenstorrent/tile.h"
+
 // Grid-sharded tt-mlir layouts; their commands' answers.
 #include "hlolayout/answers/ttmlir.h"
 #include "hlolayout/ttmlir/affine_map.h"
@@ -311,7 +321,9 @@
 #include "hlolayout/views/triton_picture.h"
 #include "hlolayout/views/triton_report_text.h"
 
-// TTNN tensors (tt-metal); their commands' answers.
+// TTNN tensors (tt-metal); their commands' answers; a tt-mlir layout as a
+// TTNN spec.
+#include "hlolayout/answers/ttmlir_ttnn.h"
 #include "hlolayout/answers/ttnn.h"
 #include "hlolayout/ttnn/buffer_distribution.h"
 #include "hlolayout/ttnn/core_range.h"

@@ -53,6 +53,7 @@ ROOMS = [
     "relayout",
     "report",
     "shape",
+    "tenstorrent",
     "triton",
     "ttmlir",
     "ttnn",

@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/tenstorrent/core.h"
 #include "hlolayout/ttmlir/explain.h"
 #include "hlolayout/ttmlir/metal_layout.h"
 #include "hlolayout/ttmlir/print.h"
@@ -17,10 +18,10 @@ namespace hlolayout::grid {
 namespace {
 
 std::vector<CoreRangeCorners> Corners(
-    absl::Span<const ttnn::CoreRange> ranges) {
+    absl::Span<const tenstorrent::CoreRange> ranges) {
   std::vector<CoreRangeCorners> out;
   out.reserve(ranges.size());
-  for (const ttnn::CoreRange& r : ranges) {
+  for (const tenstorrent::CoreRange& r : ranges) {
     out.push_back({Pair{r.start.x, r.start.y}, Pair{r.end.x, r.end.y}});
   }
   return out;
@@ -54,7 +55,7 @@ std::optional<std::vector<TtnnLayoutShard>> TtnnShards(
       TtnnLayoutShard s;
       s.shard = {y, x};
       const int64_t n = *l.ShardElements(y, x);
-      absl::optional<ttnn::CoreCoord> c =
+      absl::optional<tenstorrent::CoreCoord> c =
           CoreOfRanges(l.core_ranges(), y * l.grid()[1] + x);
       if (IsDram(l.buffer_type())) {
         s.dram_bank =

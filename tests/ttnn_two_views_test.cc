@@ -10,7 +10,7 @@
 // (memref x tile) on the same core ranges, ROW_MAJOR; <width_sharded> on
 // [1, M] is WIDTH_SHARDED; <block_sharded> on [gy, gx] is BLOCK_SHARDED on
 // the rectangle (0,0)-(gx-1, gy-1); DRAM <interleaved> is INTERLEAVED.
-// TtnnLayoutAttr::ToTensorSpecInput makes that spec; each case also
+// TtnnSpecInputOf (answers/ttmlir_ttnn.h) makes that spec; each case also
 // writes it out by hand.
 #include <cstdint>
 #include <string>
@@ -18,6 +18,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "hlolayout/answers/ttmlir_ttnn.h"
 #include "hlolayout/ttmlir/ttmlir_parse.h"
 #include "hlolayout/ttmlir/ttnn_attr.h"
 #include "hlolayout/ttnn/locate.h"
@@ -107,7 +108,7 @@ TEST(TtnnTwoViewsTest, TtMlirsLayoutAndTtMetalsSpecAgree) {
     EXPECT_TRUE(mlir->warnings().empty()) << mlir->warnings()[0];
     // tt-mlir's layout describes its tensor in the TTNN model's terms: the
     // spec is made from what the layout says.
-    absl::StatusOr<ttnn::TensorSpecInput> in = mlir->ToTensorSpecInput();
+    absl::StatusOr<ttnn::TensorSpecInput> in = TtnnSpecInputOf(*mlir);
     ASSERT_TRUE(in.ok()) << in.status();
     EXPECT_EQ(in->shape, c.shape);
     EXPECT_EQ(in->dtype, c.dtype);

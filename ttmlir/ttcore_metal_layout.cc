@@ -465,7 +465,7 @@ absl::StatusOr<MetalLocation> TtcoreMetalLayout::Locate(
   }
   if (text_.memory_space == MemorySpace::kDeviceL1 && prank == 2 &&
       grid_[0] <= device_.worker_rows && grid_[1] <= device_.worker_cols) {
-    loc.core = ttnn::CoreCoord{loc.shard[1], loc.shard[0]};
+    loc.core = tenstorrent::CoreCoord{loc.shard[1], loc.shard[0]};
   }
   return loc;
 }

@@ -65,7 +65,8 @@ struct MetalLocation {
   // row and column in the tile.
   std::vector<int64_t> offset_tile;
   std::vector<int64_t> offset_in_tile;
-  absl::optional<ttnn::CoreCoord> core;  // L1, 2-D grid within the worker grid
+  // L1: the core, on a 2-D grid within the worker grid.
+  absl::optional<tenstorrent::CoreCoord> core;
 };
 
 // NormalizeIntervals

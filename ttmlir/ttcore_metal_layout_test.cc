@@ -90,7 +90,7 @@ TEST(TtcoreMetalLayout, RanksZeroAndOne) {
   ASSERT_TRUE(loc.ok());
   EXPECT_EQ(loc->physical, (std::vector<int64_t>{0, 99}));
   EXPECT_EQ(loc->offset_tile, (std::vector<int64_t>{0, 3}));
-  EXPECT_EQ(loc->core, (ttnn::CoreCoord{0, 0}));
+  EXPECT_EQ(loc->core, (tenstorrent::CoreCoord{0, 0}));
   l = Build(Text("1x1x1x1x!ttcore.tile<32x32, f32>", "", "",
                  "dense<> : tensor<0x2xi64>"));
   ASSERT_TRUE(l.ok()) << l.status();
@@ -280,7 +280,7 @@ TEST(TtcoreMetalLayout, TextsTtMlirPrints) {
   EXPECT_EQ(loc->offset, (std::vector<int64_t>{63, 63}));
   EXPECT_EQ(loc->offset_tile, (std::vector<int64_t>{1, 1}));
   EXPECT_EQ(loc->offset_in_tile, (std::vector<int64_t>{31, 31}));
-  EXPECT_EQ(loc->core, (ttnn::CoreCoord{5, 1}));
+  EXPECT_EQ(loc->core, (tenstorrent::CoreCoord{5, 1}));
   EXPECT_EQ(l->Locate({128, 0}).status().message(),
             "index 128 is out of bounds for dim 0 of size 128");
 }

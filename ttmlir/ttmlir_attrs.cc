@@ -13,40 +13,43 @@
 
 namespace hlolayout::grid {
 
-absl::optional<ttnn::BufferType> BufferTypeFromMlirName(
+absl::optional<tenstorrent::BufferType> BufferTypeFromMlirName(
     absl::string_view name) {
-  for (ttnn::BufferType t : ttnn::AllBufferTypes()) {
+  for (tenstorrent::BufferType t : tenstorrent::AllBufferTypes()) {
     if (BufferTypeMlirName(t) == name) return t;
   }
   return absl::nullopt;
 }
 
-std::string BufferTypeMlirName(ttnn::BufferType type) {
-  return absl::AsciiStrToLower(ttnn::BufferTypeName(type));
+std::string BufferTypeMlirName(tenstorrent::BufferType type) {
+  return absl::AsciiStrToLower(tenstorrent::BufferTypeName(type));
 }
 
-bool IsL1(ttnn::BufferType type) {
-  return type == ttnn::BufferType::kL1 || type == ttnn::BufferType::kL1Small;
+bool IsL1(tenstorrent::BufferType type) {
+  return type == tenstorrent::BufferType::kL1 ||
+         type == tenstorrent::BufferType::kL1Small;
 }
 
-bool IsDram(ttnn::BufferType type) { return type == ttnn::BufferType::kDram; }
+bool IsDram(tenstorrent::BufferType type) {
+  return type == tenstorrent::BufferType::kDram;
+}
 
-absl::optional<ttnn::TensorMemoryLayout> MemoryLayoutFromMlirName(
+absl::optional<tenstorrent::TensorMemoryLayout> MemoryLayoutFromMlirName(
     absl::string_view name) {
-  for (ttnn::TensorMemoryLayout l : ttnn::AllMemoryLayouts()) {
+  for (tenstorrent::TensorMemoryLayout l : tenstorrent::AllMemoryLayouts()) {
     if (MemoryLayoutMlirName(l) == name) return l;
   }
   return absl::nullopt;
 }
 
-std::string MemoryLayoutMlirName(ttnn::TensorMemoryLayout layout) {
-  return absl::AsciiStrToLower(ttnn::MemoryLayoutName(layout));
+std::string MemoryLayoutMlirName(tenstorrent::TensorMemoryLayout layout) {
+  return absl::AsciiStrToLower(tenstorrent::MemoryLayoutName(layout));
 }
 
-bool IsShardedIn2D(ttnn::TensorMemoryLayout layout) {
-  return layout == ttnn::TensorMemoryLayout::kHeightSharded ||
-         layout == ttnn::TensorMemoryLayout::kWidthSharded ||
-         layout == ttnn::TensorMemoryLayout::kBlockSharded;
+bool IsShardedIn2D(tenstorrent::TensorMemoryLayout layout) {
+  return layout == tenstorrent::TensorMemoryLayout::kHeightSharded ||
+         layout == tenstorrent::TensorMemoryLayout::kWidthSharded ||
+         layout == tenstorrent::TensorMemoryLayout::kBlockSharded;
 }
 
 absl::optional<MetalMemoryLayout> MetalMemoryLayoutFromName(
@@ -60,14 +63,15 @@ absl::string_view MetalMemoryLayoutName(MetalMemoryLayout layout) {
   return layout == MetalMemoryLayout::kInterleaved ? "interleaved" : "sharded";
 }
 
-absl::optional<ttnn::CoreCoord> CoreOfRanges(
-    absl::Span<const ttnn::CoreRange> ranges, int64_t n) {
-  return ttnn::NthCore(ranges, /*row_wise=*/true, n);
+absl::optional<tenstorrent::CoreCoord> CoreOfRanges(
+    absl::Span<const tenstorrent::CoreRange> ranges, int64_t n) {
+  return tenstorrent::NthCore(ranges, /*row_wise=*/true, n);
 }
 
-std::string CoreRangesToString(absl::Span<const ttnn::CoreRange> ranges) {
+std::string CoreRangesToString(
+    absl::Span<const tenstorrent::CoreRange> ranges) {
   std::vector<std::string> parts;
-  for (const ttnn::CoreRange& r : ranges) {
+  for (const tenstorrent::CoreRange& r : ranges) {
     parts.push_back(absl::StrCat("#ttnn.core_range<(", r.start.x, ",",
                                  r.start.y, "), (", r.end.x, ",", r.end.y,
                                  ")>"));

@@ -8,53 +8,53 @@ namespace hlolayout::grid {
 namespace {
 
 TEST(TtmlirAttrs, NamesRoundTrip) {
-  for (ttnn::BufferType t :
-       {ttnn::BufferType::kDram, ttnn::BufferType::kL1,
-        ttnn::BufferType::kSystemMemory, ttnn::BufferType::kL1Small,
-        ttnn::BufferType::kTrace}) {
+  for (tenstorrent::BufferType t :
+       {tenstorrent::BufferType::kDram, tenstorrent::BufferType::kL1,
+        tenstorrent::BufferType::kSystemMemory,
+        tenstorrent::BufferType::kL1Small, tenstorrent::BufferType::kTrace}) {
     EXPECT_EQ(BufferTypeFromMlirName(BufferTypeMlirName(t)), t);
   }
   EXPECT_FALSE(BufferTypeFromMlirName("sram").has_value());
-  // tt-mlir's names are the TTNN model's, in lower case, and only those:
-  // ttnn's upper-case spelling and prefixes are not tt-mlir text.
-  EXPECT_EQ(BufferTypeMlirName(ttnn::BufferType::kSystemMemory),
+  // tt-mlir's names are tt-metal's (tenstorrent/buffer.h), in lower case,
+  // and only those: the upper-case spelling and prefixes are not tt-mlir text.
+  EXPECT_EQ(BufferTypeMlirName(tenstorrent::BufferType::kSystemMemory),
             "system_memory");
-  EXPECT_EQ(ttnn::BufferTypeName(ttnn::BufferType::kL1Small), "L1_SMALL");
+  EXPECT_EQ(tenstorrent::BufferTypeName(tenstorrent::BufferType::kL1Small),
+            "L1_SMALL");
   EXPECT_FALSE(BufferTypeFromMlirName("DRAM").has_value());
   EXPECT_FALSE(MemoryLayoutFromMlirName("HEIGHT_SHARDED").has_value());
   EXPECT_FALSE(MemoryLayoutFromMlirName("TensorMemoryLayout.height_sharded")
                    .has_value());
-  // A TensorSpec lives in DRAM or L1: ttnn's reader takes no other.
-  EXPECT_FALSE(ttnn::BufferTypeFromName("SYSTEM_MEMORY").has_value());
-  EXPECT_EQ(ttnn::AllBufferTypes().size(), 5u);
-  EXPECT_TRUE(IsL1(ttnn::BufferType::kL1Small));
-  EXPECT_FALSE(IsL1(ttnn::BufferType::kTrace));
-  EXPECT_FALSE(IsDram(ttnn::BufferType::kTrace));
-  for (ttnn::TensorMemoryLayout l : {ttnn::TensorMemoryLayout::kInterleaved,
-                                     ttnn::TensorMemoryLayout::kHeightSharded,
-                                     ttnn::TensorMemoryLayout::kWidthSharded,
-                                     ttnn::TensorMemoryLayout::kBlockSharded,
-                                     ttnn::TensorMemoryLayout::kNdSharded}) {
+  EXPECT_EQ(tenstorrent::AllBufferTypes().size(), 5u);
+  EXPECT_TRUE(IsL1(tenstorrent::BufferType::kL1Small));
+  EXPECT_FALSE(IsL1(tenstorrent::BufferType::kTrace));
+  EXPECT_FALSE(IsDram(tenstorrent::BufferType::kTrace));
+  for (tenstorrent::TensorMemoryLayout l :
+       {tenstorrent::TensorMemoryLayout::kInterleaved,
+        tenstorrent::TensorMemoryLayout::kHeightSharded,
+        tenstorrent::TensorMemoryLayout::kWidthSharded,
+        tenstorrent::TensorMemoryLayout::kBlockSharded,
+        tenstorrent::TensorMemoryLayout::kNdSharded}) {
     EXPECT_EQ(MemoryLayoutFromMlirName(MemoryLayoutMlirName(l)), l);
   }
-  EXPECT_FALSE(IsShardedIn2D(ttnn::TensorMemoryLayout::kNdSharded));
-  EXPECT_TRUE(IsShardedIn2D(ttnn::TensorMemoryLayout::kBlockSharded));
+  EXPECT_FALSE(IsShardedIn2D(tenstorrent::TensorMemoryLayout::kNdSharded));
+  EXPECT_TRUE(IsShardedIn2D(tenstorrent::TensorMemoryLayout::kBlockSharded));
   EXPECT_EQ(MetalMemoryLayoutFromName("sharded"), MetalMemoryLayout::kSharded);
   EXPECT_FALSE(MetalMemoryLayoutFromName("block").has_value());
 }
 
 TEST(TtmlirAttrs, CoreOfRangesIsRowMajorPerRange) {
-  const std::vector<ttnn::CoreRange> ranges = {{{0, 0}, {7, 0}},
-                                               {{0, 1}, {3, 1}}};
-  EXPECT_EQ(CoreOfRanges(ranges, 0), (ttnn::CoreCoord{0, 0}));
-  EXPECT_EQ(CoreOfRanges(ranges, 7), (ttnn::CoreCoord{7, 0}));
-  EXPECT_EQ(CoreOfRanges(ranges, 9), (ttnn::CoreCoord{1, 1}));
-  EXPECT_EQ(CoreOfRanges(ranges, 11), (ttnn::CoreCoord{3, 1}));
+  const std::vector<tenstorrent::CoreRange> ranges = {{{0, 0}, {7, 0}},
+                                                      {{0, 1}, {3, 1}}};
+  EXPECT_EQ(CoreOfRanges(ranges, 0), (tenstorrent::CoreCoord{0, 0}));
+  EXPECT_EQ(CoreOfRanges(ranges, 7), (tenstorrent::CoreCoord{7, 0}));
+  EXPECT_EQ(CoreOfRanges(ranges, 9), (tenstorrent::CoreCoord{1, 1}));
+  EXPECT_EQ(CoreOfRanges(ranges, 11), (tenstorrent::CoreCoord{3, 1}));
   EXPECT_FALSE(CoreOfRanges(ranges, 12).has_value());
   EXPECT_FALSE(CoreOfRanges(ranges, -1).has_value());
   // A 2-D range: y outer, x inner.
-  const std::vector<ttnn::CoreRange> block = {{{1, 2}, {3, 4}}};
-  EXPECT_EQ(CoreOfRanges(block, 4), (ttnn::CoreCoord{2, 3}));
+  const std::vector<tenstorrent::CoreRange> block = {{{1, 2}, {3, 4}}};
+  EXPECT_EQ(CoreOfRanges(block, 4), (tenstorrent::CoreCoord{2, 3}));
   EXPECT_EQ(CoreRangesToString(ranges),
             "<[#ttnn.core_range<(0,0), (7,0)>, #ttnn.core_range<(0,1), "
             "(3,1)>]>");

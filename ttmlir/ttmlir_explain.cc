@@ -40,15 +40,15 @@ void Lists(std::string* out, const GridAnalysis& a) {
   for (const std::string& n : a.notes) absl::StrAppend(out, "note: ", n, "\n");
 }
 
-std::string CoreText(const ttnn::CoreCoord& c) {
+std::string CoreText(const tenstorrent::CoreCoord& c) {
   return absl::StrCat("(", c.x, ",", c.y, ")");
 }
 
 }  // namespace
 
-std::string CoreRangesShort(absl::Span<const ttnn::CoreRange> ranges) {
+std::string CoreRangesShort(absl::Span<const tenstorrent::CoreRange> ranges) {
   std::vector<std::string> parts;
-  for (const ttnn::CoreRange& r : ranges) {
+  for (const tenstorrent::CoreRange& r : ranges) {
     parts.push_back(r.start == r.end ? CoreText(r.start)
                                      : absl::StrCat(CoreText(r.start), "-",
                                                     CoreText(r.end)));
@@ -182,7 +182,8 @@ std::string FormatTtnnExplanation(const GridAnalysis& a,
     for (int64_t k = 0; k < shown; ++k) {
       const int64_t y = k / l.grid()[1], x = k % l.grid()[1];
       const int64_t n = *l.ShardElements(y, x);
-      absl::optional<ttnn::CoreCoord> c = CoreOfRanges(l.core_ranges(), k);
+      absl::optional<tenstorrent::CoreCoord> c =
+          CoreOfRanges(l.core_ranges(), k);
       std::string on;
       if (c) {
         on = IsDram(l.buffer_type())

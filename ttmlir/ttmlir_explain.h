@@ -77,7 +77,7 @@ std::string FormatMetalLocation(const TtcoreMetalLayout& layout,
                                 const MetalLocation& location);
 
 // "(0,0)-(7,0), (0,1)-(3,1)"
-std::string CoreRangesShort(absl::Span<const ttnn::CoreRange> ranges);
+std::string CoreRangesShort(absl::Span<const tenstorrent::CoreRange> ranges);
 
 }  // namespace hlolayout::grid
 

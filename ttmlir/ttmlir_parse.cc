@@ -126,7 +126,7 @@ class Parser {
   absl::Status TtnnMap(TtnnLayoutText* out);
   absl::Status TtnnLayoutOption(TtnnLayoutText* out);
   absl::Status Memref(TtnnLayoutText* out);
-  absl::Status CoreRangeSet(std::vector<ttnn::CoreRange>* out);
+  absl::Status CoreRangeSet(std::vector<tenstorrent::CoreRange>* out);
   absl::Status MetalLayoutHead(MetalLayoutText* out);
   absl::Status Dense(MetalLayoutText* out);
   // Dense's parts: the nested lists of intervals into `out->intervals`,
@@ -506,7 +506,7 @@ absl::StatusOr<AffineMap> Parser::StandaloneMap() {
   return map;
 }
 
-absl::Status Parser::CoreRangeSet(std::vector<ttnn::CoreRange>* out) {
+absl::Status Parser::CoreRangeSet(std::vector<tenstorrent::CoreRange>* out) {
   if (tok_.kind == TokenKind::kHashIdent) {
     if (tok_.text != "#ttnn.core_range_set") {
       return Unexpected("a core range set");
@@ -551,7 +551,7 @@ absl::Status Parser::CoreRangeSet(std::vector<ttnn::CoreRange>* out) {
     }
     s = Expect(TokenKind::kRAngle, "'>' after the core range");
     if (!s.ok()) return s;
-    ttnn::CoreRange r{{v[0], v[1]}, {v[2], v[3]}};
+    tenstorrent::CoreRange r{{v[0], v[1]}, {v[2], v[3]}};
     if (r.end.x < r.start.x || r.end.y < r.start.y) {
       return Error(
           range_offset,
@@ -589,7 +589,8 @@ absl::Status Parser::Memref(TtnnLayoutText* out) {
   s = Expect(TokenKind::kLAngle, "'<'");
   if (!s.ok()) return s;
   if (tok_.kind != TokenKind::kIdent) return Unexpected("a buffer type");
-  absl::optional<ttnn::BufferType> buffer = BufferTypeFromMlirName(tok_.text);
+  absl::optional<tenstorrent::BufferType> buffer =
+      BufferTypeFromMlirName(tok_.text);
   if (!buffer) {
     return Error(tok_.offset,
                  absl::StrCat("unknown buffer type ", DescribeGridToken(tok_),
@@ -661,7 +662,7 @@ absl::Status Parser::TtnnLayoutOption(TtnnLayoutText* out) {
     s = Expect(TokenKind::kLAngle, "'<'");
     if (!s.ok()) return s;
     if (tok_.kind != TokenKind::kIdent) return Unexpected("a memory layout");
-    absl::optional<ttnn::TensorMemoryLayout> ml =
+    absl::optional<tenstorrent::TensorMemoryLayout> ml =
         MemoryLayoutFromMlirName(tok_.text);
     if (!ml) {
       return Error(tok_.offset, absl::StrCat("unknown memory layout ",

@@ -72,9 +72,9 @@ struct TtnnLayoutText {
   std::vector<int64_t> grid;
   std::vector<int64_t> memref_shape;
   MlirElement memref_element;
-  ttnn::BufferType buffer_type = ttnn::BufferType::kDram;
-  absl::optional<ttnn::TensorMemoryLayout> mem_layout;
-  absl::optional<std::vector<ttnn::CoreRange>> core_ranges;
+  tenstorrent::BufferType buffer_type = tenstorrent::BufferType::kDram;
+  absl::optional<tenstorrent::TensorMemoryLayout> mem_layout;
+  absl::optional<std::vector<tenstorrent::CoreRange>> core_ranges;
   std::string mesh;  // the text after `mesh =`; empty when absent
   bool ignore_physical_layout = false;
 };

@@ -30,10 +30,11 @@ TEST(ParseGridTensor, TtnnLayout) {
   EXPECT_EQ(l.grid, (std::vector<int64_t>{1, 8}));
   EXPECT_EQ(l.memref_shape, (std::vector<int64_t>{1, 16}));
   EXPECT_EQ(MlirElementToString(l.memref_element), "!ttcore.tile<32x32, bf16>");
-  EXPECT_EQ(l.buffer_type, ttnn::BufferType::kL1);
-  EXPECT_EQ(l.mem_layout, ttnn::TensorMemoryLayout::kWidthSharded);
+  EXPECT_EQ(l.buffer_type, tenstorrent::BufferType::kL1);
+  EXPECT_EQ(l.mem_layout, tenstorrent::TensorMemoryLayout::kWidthSharded);
   ASSERT_TRUE(l.core_ranges.has_value());
-  EXPECT_EQ(*l.core_ranges, (std::vector<ttnn::CoreRange>{{{0, 0}, {7, 0}}}));
+  EXPECT_EQ(*l.core_ranges,
+            (std::vector<tenstorrent::CoreRange>{{{0, 0}, {7, 0}}}));
   EXPECT_EQ(t->text, kWidth);
 }
 
@@ -52,7 +53,7 @@ TEST(ParseGridTensor, TtnnSpellings) {
   EXPECT_EQ(l.map->ToString(), "(d0, d1, d2) -> (d0 * 32 + d1, d2)");
   EXPECT_EQ(l.mesh, "#ttcore.tensor_mesh<\"mesh\">");
   EXPECT_TRUE(l.ignore_physical_layout);
-  EXPECT_EQ(l.mem_layout, ttnn::TensorMemoryLayout::kHeightSharded);
+  EXPECT_EQ(l.mem_layout, tenstorrent::TensorMemoryLayout::kHeightSharded);
   EXPECT_EQ(l.core_ranges->size(), 1u);
   // A rank-0 tensor, a row-major memref, no memory layout, an empty set.
   t = ParseGridTensor(
@@ -179,7 +180,7 @@ TEST(ParseGridTensor, Aliases) {
       "    <interleaved>>\n"
       "tensor<32x32xf32, #layout>\n");
   ASSERT_TRUE(t.ok()) << t.status();
-  EXPECT_EQ(t->ttnn->buffer_type, ttnn::BufferType::kDram);
+  EXPECT_EQ(t->ttnn->buffer_type, tenstorrent::BufferType::kDram);
   EXPECT_EQ(t->text,
             "tensor<32x32xf32, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x1>, "
             "memref<1x1x!ttcore.tile<32x32, f32>, #ttnn.buffer_type<dram>>, "

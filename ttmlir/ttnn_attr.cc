@@ -9,18 +9,19 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "hlolayout/tenstorrent/buffer.h"
+#include "hlolayout/tenstorrent/tile.h"
 #include "hlolayout/ttmlir/metal_layout.h"
 #include "hlolayout/ttmlir/ttmlir_collapse.h"
-#include "hlolayout/ttnn/locate.h"
-#include "hlolayout/ttnn/tile.h"
 #include "hlolayout/util/int_math.h"
 
 namespace hlolayout::grid {
 namespace {
 
-// tt-mlir's TILE_HEIGHT and TILE_WIDTH: the TTNN model's default tile.
-constexpr int64_t kTilePad = ttnn::Tile{}.height;
-static_assert(kTilePad == ttnn::Tile{}.width);
+// tt-mlir's TILE_HEIGHT and TILE_WIDTH: tt-metal's default tile
+// (tenstorrent/tile.h).
+constexpr int64_t kTilePad = tenstorrent::kTileHeight;
+static_assert(kTilePad == tenstorrent::kTileWidth);
 
 absl::StatusOr<int64_t> Volume(absl::Span<const int64_t> dims,
                                absl::string_view what) {
@@ -64,8 +65,8 @@ bool SameOnDomain(const AffineMap& a, const AffineMap& b,
 
 // tt-mlir's row-major coalescing of `n` cores over a worker grid `cols`
 // wide: full rows, then a tail.
-std::vector<ttnn::CoreRange> RowMajorRanges(int64_t n, int64_t cols) {
-  std::vector<ttnn::CoreRange> ranges;
+std::vector<tenstorrent::CoreRange> RowMajorRanges(int64_t n, int64_t cols) {
+  std::vector<tenstorrent::CoreRange> ranges;
   const int64_t full = n / cols, tail = n % cols;
   if (full > 0) ranges.push_back({{0, 0}, {cols - 1, full - 1}});
   if (tail > 0) ranges.push_back({{0, full}, {tail - 1, full}});
@@ -76,7 +77,7 @@ std::vector<ttnn::CoreRange> RowMajorRanges(int64_t n, int64_t cols) {
 // non-sharded buffers, the memory layout per buffer type, the core range set
 // of sharded layouts.
 absl::Status VerifyLikeTtmlir(const TtnnLayoutText& text) {
-  const ttnn::BufferType bt = text.buffer_type;
+  const tenstorrent::BufferType bt = text.buffer_type;
   const bool sharded = text.mem_layout && IsShardedIn2D(*text.mem_layout);
   if (!(IsL1(bt) || (IsDram(bt) && sharded)) &&
       text.grid != std::vector<int64_t>{1, 1}) {
@@ -86,17 +87,17 @@ absl::Status VerifyLikeTtmlir(const TtnnLayoutText& text) {
         ", got (", absl::StrJoin(text.grid, ", "), ")"));
   }
   if (text.mem_layout) {
-    if (bt == ttnn::BufferType::kSystemMemory) {
+    if (bt == tenstorrent::BufferType::kSystemMemory) {
       return Refused(
           "Memory layout is not allowed for SystemMemory buffer type.");
     }
     if (IsDram(bt) &&
-        *text.mem_layout == ttnn::TensorMemoryLayout::kBlockSharded) {
+        *text.mem_layout == tenstorrent::TensorMemoryLayout::kBlockSharded) {
       return Refused(
           "BlockSharded layout is not supported for DRAM buffer type; use "
           "WidthSharded, HeightSharded or Interleaved");
     }
-  } else if (bt != ttnn::BufferType::kSystemMemory) {
+  } else if (bt != tenstorrent::BufferType::kSystemMemory) {
     return Refused(
         "Memory layout is required for non-SystemMemory buffer type.");
   }
@@ -119,7 +120,7 @@ absl::Status VerifyLikeTtmlir(const TtnnLayoutText& text) {
 // past 2^20 a dim, negative tensor dims.
 absl::Status CheckModelled(absl::Span<const int64_t> shape,
                            const TtnnLayoutText& text) {
-  if (text.mem_layout == ttnn::TensorMemoryLayout::kNdSharded) {
+  if (text.mem_layout == tenstorrent::TensorMemoryLayout::kNdSharded) {
     return absl::InvalidArgumentError(
         "nd_sharded layouts are #ttnn.ttnn_nd_layout's, not "
         "#ttnn.ttnn_layout's");
@@ -196,10 +197,11 @@ absl::StatusOr<TtnnLayoutAttr> TtnnLayoutAttr::Build(
   if (absl::Status s = CheckModelled(shape, text); !s.ok()) return s;
 
   // The builder.
-  const ttnn::BufferType bt = text.buffer_type;
+  const tenstorrent::BufferType bt = text.buffer_type;
   l.grid_ = text.grid;
-  if (bt == ttnn::BufferType::kSystemMemory ||
-      (IsDram(bt) && l.mem_layout_ == ttnn::TensorMemoryLayout::kInterleaved)) {
+  if (bt == tenstorrent::BufferType::kSystemMemory ||
+      (IsDram(bt) &&
+       l.mem_layout_ == tenstorrent::TensorMemoryLayout::kInterleaved)) {
     l.grid_ = {1, 1};
   }
   bool int32_overflow = false;
@@ -237,7 +239,7 @@ absl::Status TtnnLayoutAttr::ComputeGeometry(bool* int32_overflow) {
   const bool sharded = mem_layout_ && IsShardedIn2D(*mem_layout_);
   const bool l1_interleaved =
       IsL1(buffer_type_) &&
-      mem_layout_ == ttnn::TensorMemoryLayout::kInterleaved;
+      mem_layout_ == tenstorrent::TensorMemoryLayout::kInterleaved;
   if (sharded) {
     shard_ = {CeilDiv(E[0], grid_[0]), CeilDiv(E[1], grid_[1])};
   } else if (l1_interleaved) {
@@ -273,7 +275,7 @@ absl::Status TtnnLayoutAttr::ComputeGeometry(bool* int32_overflow) {
 }
 
 void TtnnLayoutAttr::PlaceCores(const TtnnLayoutText& text) {
-  const ttnn::TensorMemoryLayout ml = *mem_layout_;
+  const tenstorrent::TensorMemoryLayout ml = *mem_layout_;
   const int64_t g0 = grid_[0], g1 = grid_[1];
   const int64_t cores = g0 * g1;
   const TtnnDevice& device = device_;
@@ -285,19 +287,21 @@ void TtnnLayoutAttr::PlaceCores(const TtnnLayoutText& text) {
           "shard grid volume ",
           cores, " vs dram grid volume ", device.dram_banks);
     } else {
-      canonical_ = std::vector<ttnn::CoreRange>{{{0, 0}, {cores - 1, 0}}};
+      canonical_ =
+          std::vector<tenstorrent::CoreRange>{{{0, 0}, {cores - 1, 0}}};
     }
-  } else if (ml == ttnn::TensorMemoryLayout::kBlockSharded) {
+  } else if (ml == tenstorrent::TensorMemoryLayout::kBlockSharded) {
     if (g0 > device.worker_rows || g1 > device.worker_cols) {
       placement_error_ =
           absl::StrCat("BlockSharded shard grid [", g0, ", ", g1,
                        "] does not fit in worker grid [", device.worker_rows,
                        ", ", device.worker_cols, "]");
     } else {
-      canonical_ = std::vector<ttnn::CoreRange>{{{0, 0}, {g1 - 1, g0 - 1}}};
+      canonical_ =
+          std::vector<tenstorrent::CoreRange>{{{0, 0}, {g1 - 1, g0 - 1}}};
     }
   } else {
-    const bool height = ml == ttnn::TensorMemoryLayout::kHeightSharded;
+    const bool height = ml == tenstorrent::TensorMemoryLayout::kHeightSharded;
     const int64_t m = height ? g0 : g1;
     if ((height ? g1 : g0) != 1) {
       placement_error_ = height ? "HeightSharded expects [M, 1] shard grid"
@@ -326,7 +330,7 @@ std::string TtnnLayoutAttr::MemrefDifference(
   const bool sharded = mem_layout_ && IsShardedIn2D(*mem_layout_);
   const bool l1_interleaved =
       IsL1(buffer_type_) &&
-      mem_layout_ == ttnn::TensorMemoryLayout::kInterleaved;
+      mem_layout_ == tenstorrent::TensorMemoryLayout::kInterleaved;
   const std::vector<int64_t> per_dim = {CeilDiv(E[0], grid_[0]),
                                         CeilDiv(E[1], grid_[1])};
   const auto in_units = [&](std::vector<int64_t> s) {
@@ -349,7 +353,7 @@ std::string TtnnLayoutAttr::MemrefDifference(
     // Height/width sharding over a 2-D grid: the legacy reading as a
     // virtual [g0*g1, 1] or [1, g0*g1] grid.
     const bool height =
-        *mem_layout_ == ttnn::TensorMemoryLayout::kHeightSharded;
+        *mem_layout_ == tenstorrent::TensorMemoryLayout::kHeightSharded;
     const std::vector<int64_t> virt =
         height ? std::vector<int64_t>{CeilDiv(E[0], cores), E[1]}
                : std::vector<int64_t>{E[0], CeilDiv(E[1], cores)};
@@ -386,7 +390,7 @@ void TtnnLayoutAttr::CompareWithText(const TtnnLayoutText& text,
   }
   if (sharded && !placement_.empty()) {
     int64_t n = 0;
-    for (const ttnn::CoreRange& r : placement_) n += r.size();
+    for (const tenstorrent::CoreRange& r : placement_) n += r.size();
     if (n < cores) {
       warnings_.push_back(
           absl::StrCat("the core ranges hold ", n, " cores but the grid has ",
@@ -449,85 +453,6 @@ std::string TtnnLayoutAttr::LayoutText() const {
   return s + ">";
 }
 
-namespace {
-
-// tt-mlir's element as a TTNN data type: the tile's data type or the
-// scalar's, when TTNN has it.
-absl::StatusOr<ttnn::DataType> TtnnDataType(const MlirElement& element) {
-  if (element.tile) {
-    switch (element.tile->dtype) {
-      case TileDataType::kBfpBF8:
-        return ttnn::DataType::kBfloat8B;
-      case TileDataType::kBfpBF4:
-        return ttnn::DataType::kBfloat4B;
-      default:
-        break;
-    }
-  }
-  switch (element.scalar.type) {
-    case F32:
-      return ttnn::DataType::kFloat32;
-    case BF16:
-      return ttnn::DataType::kBfloat16;
-    case U32:
-      return ttnn::DataType::kUint32;
-    case U16:
-      return ttnn::DataType::kUint16;
-    case U8:
-      return ttnn::DataType::kUint8;
-    case S32:
-      return ttnn::DataType::kInt32;
-    default:
-      break;
-  }
-  return absl::InvalidArgumentError(
-      absl::StrCat("TTNN has no data type for ", MlirElementToString(element)));
-}
-
-}  // namespace
-
-absl::StatusOr<ttnn::TensorSpecInput> TtnnLayoutAttr::ToTensorSpecInput()
-    const {
-  ttnn::TensorSpecInput in;
-  in.shape = shape_;
-  absl::StatusOr<ttnn::DataType> dtype = TtnnDataType(element_);
-  if (!dtype.ok()) return dtype.status();
-  in.dtype = *dtype;
-  in.layout = tiled() ? ttnn::Layout::kTile : ttnn::Layout::kRowMajor;
-  if (tiled()) {
-    absl::StatusOr<ttnn::Tile> tile =
-        ttnn::MakeTile(element_.tile->height, element_.tile->width);
-    if (!tile.ok()) return tile.status();
-    in.tile = *tile;
-  }
-  if (buffer_type_ != ttnn::BufferType::kDram &&
-      buffer_type_ != ttnn::BufferType::kL1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("a TTNN TensorSpec lives in DRAM or L1, not ",
-                     BufferTypeMlirName(buffer_type_)));
-  }
-  if (!mem_layout_) {
-    return absl::InvalidArgumentError("the layout has no memory layout");
-  }
-  if (!sharded()) {
-    in.memory = ttnn::MemoryConfig::Interleaved(buffer_type_);
-    return in;
-  }
-  if (placement_.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("the layout places no core: ", placement_error_));
-  }
-  absl::StatusOr<ttnn::CoreRangeSet> cores =
-      ttnn::CoreRangeSet::Make(placement_);
-  if (!cores.ok()) return cores.status();
-  in.memory =
-      ttnn::MemoryConfig::Sharded(*mem_layout_, buffer_type_,
-                                  {*std::move(cores),
-                                   {physical_shard_[0], physical_shard_[1]},
-                                   ttnn::ShardOrientation::kRowMajor});
-  return in;
-}
-
 std::string TtnnLayoutAttr::TensorText(const MlirElement& element) const {
   std::string dims;
   for (int64_t d : shape_) absl::StrAppend(&dims, d, "x");
@@ -569,7 +494,7 @@ absl::StatusOr<TtnnAttrLocation> TtnnLayoutAttr::Locate(
       loc.offset_tile = {loc.offset[0] / th, loc.offset[1] / tw};
       loc.offset_in_tile = {loc.offset[0] % th, loc.offset[1] % tw};
     }
-    absl::optional<ttnn::CoreCoord> core =
+    absl::optional<tenstorrent::CoreCoord> core =
         CoreOfRanges(placement_, loc.shard_index);
     if (core) {
       if (IsDram(buffer_type_)) {
@@ -582,8 +507,8 @@ absl::StatusOr<TtnnAttrLocation> TtnnLayoutAttr::Locate(
     loc.page = tiled() ? loc.tile[0] * CeilDiv(collapsed_[1], tw) + loc.tile[1]
                        : loc.physical[0];
     if (IsDram(buffer_type_)) {
-      const ttnn::BankPage b =
-          ttnn::InterleavedPage(*loc.page, device_.dram_banks);
+      const tenstorrent::BankPage b =
+          tenstorrent::InterleavedPage(*loc.page, device_.dram_banks);
       loc.dram_bank = b.bank;
       loc.page_in_bank = b.page_in_bank;
     }

@@ -48,10 +48,11 @@
 #include "absl/status/statusor.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
+#include "hlolayout/tenstorrent/buffer.h"
+#include "hlolayout/tenstorrent/core.h"
 #include "hlolayout/ttmlir/affine_map.h"
 #include "hlolayout/ttmlir/ttmlir_attrs.h"
 #include "hlolayout/ttmlir/ttmlir_parse.h"
-#include "hlolayout/ttnn/tensor_spec.h"
 
 namespace hlolayout::grid {
 
@@ -78,8 +79,8 @@ struct TtnnAttrLocation {
   std::vector<int64_t> offset;
   std::vector<int64_t> offset_tile;
   std::vector<int64_t> offset_in_tile;
-  absl::optional<ttnn::CoreCoord> core;  // L1 sharded
-  absl::optional<int64_t> dram_bank;     // DRAM: sharded, or interleaved
+  absl::optional<tenstorrent::CoreCoord> core;  // L1 sharded
+  absl::optional<int64_t> dram_bank;            // DRAM: sharded, or interleaved
   // Interleaved and system memory: the page; in DRAM its bank (above) and
   // its page number inside that bank.
   absl::optional<int64_t> page;
@@ -103,8 +104,8 @@ class TtnnLayoutAttr {
   const std::vector<int64_t>& logical_shape() const { return shape_; }
   const MlirElement& element() const { return element_; }
   bool tiled() const { return element_.tiled(); }
-  ttnn::BufferType buffer_type() const { return buffer_type_; }
-  const absl::optional<ttnn::TensorMemoryLayout>& mem_layout() const {
+  tenstorrent::BufferType buffer_type() const { return buffer_type_; }
+  const absl::optional<tenstorrent::TensorMemoryLayout>& mem_layout() const {
     return mem_layout_;
   }
   bool sharded() const { return mem_layout_ && IsShardedIn2D(*mem_layout_); }
@@ -132,13 +133,15 @@ class TtnnLayoutAttr {
   // The placement the layout uses: the written core ranges, else the
   // canonical ones (empty for interleaved layouts, or when the canonical
   // placement fails, see placement_error()).
-  const std::vector<ttnn::CoreRange>& core_ranges() const { return placement_; }
-  const absl::optional<std::vector<ttnn::CoreRange>>& canonical_core_ranges()
-      const {
+  const std::vector<tenstorrent::CoreRange>& core_ranges() const {
+    return placement_;
+  }
+  const absl::optional<std::vector<tenstorrent::CoreRange>>&
+  canonical_core_ranges() const {
     return canonical_;
   }
-  const absl::optional<std::vector<ttnn::CoreRange>>& written_core_ranges()
-      const {
+  const absl::optional<std::vector<tenstorrent::CoreRange>>&
+  written_core_ranges() const {
     return written_ranges_;
   }
   const std::string& placement_error() const { return placement_error_; }
@@ -157,21 +160,6 @@ class TtnnLayoutAttr {
   // "tensor<128x2048xbf16, " + LayoutText() + ">"; `element` is the tensor's
   // element as written.
   std::string TensorText(const MlirElement& element) const;
-
-  // ToTensorSpecInput
-  //
-  // The same tensor in the TTNN model (ttnn/tensor_spec.h), for
-  // ttnn::TensorSpec::Make: the shape, the memref element's data type, TILE
-  // with its ttnn::Tile (or ROW_MAJOR), and the MemoryConfig: the buffer
-  // type, the memory layout and, when sharded, the ShardSpec on the core
-  // ranges the layout uses with the memref's shard in scalars, ROW_MAJOR.
-  //   <width_sharded> on <1x8>, memref 4x8 tiles of bf16, (0,0)-(7,0)
-  //   -> bfloat16, TILE 32x32, L1 WIDTH_SHARDED, shard [128, 256].
-  // Errors: an element TTNN has no data type for (f16, i1, bfp_bf2, ...), a
-  // tile TTNN does not accept, a buffer other than DRAM or L1 (a
-  // TensorSpec holds no other), no memory layout, a sharded layout without
-  // a placement or whose core ranges overlap.
-  absl::StatusOr<ttnn::TensorSpecInput> ToTensorSpecInput() const;
 
   // Locate
   //
@@ -204,8 +192,8 @@ class TtnnLayoutAttr {
 
   std::vector<int64_t> shape_;
   MlirElement element_;
-  ttnn::BufferType buffer_type_ = ttnn::BufferType::kDram;
-  absl::optional<ttnn::TensorMemoryLayout> mem_layout_;
+  tenstorrent::BufferType buffer_type_ = tenstorrent::BufferType::kDram;
+  absl::optional<tenstorrent::TensorMemoryLayout> mem_layout_;
   TtnnDevice device_;
   std::vector<int64_t> physical_;
   AffineMap linear_;
@@ -214,9 +202,9 @@ class TtnnLayoutAttr {
   std::vector<int64_t> shard_;
   std::vector<int64_t> physical_shard_;
   std::vector<int64_t> memref_;
-  std::vector<ttnn::CoreRange> placement_;
-  absl::optional<std::vector<ttnn::CoreRange>> canonical_;
-  absl::optional<std::vector<ttnn::CoreRange>> written_ranges_;
+  std::vector<tenstorrent::CoreRange> placement_;
+  absl::optional<std::vector<tenstorrent::CoreRange>> canonical_;
+  absl::optional<std::vector<tenstorrent::CoreRange>> written_ranges_;
   std::string placement_error_;
   bool ignore_physical_layout_ = false;
   TtnnPadding padding_;

@@ -114,7 +114,7 @@ TEST(TtnnLayoutAttr, ShardingAndCanonicalPlacement) {
   ASSERT_TRUE(loc.ok());
   EXPECT_EQ(loc->shard, (std::vector<int64_t>{9, 0}));
   EXPECT_EQ(loc->offset, (std::vector<int64_t>{12, 5}));
-  EXPECT_EQ(loc->core, (ttnn::CoreCoord{1, 1}));
+  EXPECT_EQ(loc->core, (tenstorrent::CoreCoord{1, 1}));
   // Block sharding: identity; the text's ranges are kept when they differ.
   l = Build(Text("64x64xf32", "1x1", "2x2x!ttcore.tile<32x32, f32>", "l1",
                  ", <block_sharded>, core_ranges = "
@@ -122,7 +122,7 @@ TEST(TtnnLayoutAttr, ShardingAndCanonicalPlacement) {
   ASSERT_TRUE(l.ok()) << l.status();
   EXPECT_EQ(CoreRangesToString(*l->canonical_core_ranges()),
             "<[#ttnn.core_range<(0,0), (0,0)>]>");
-  EXPECT_EQ(l->Locate({5, 5})->core, (ttnn::CoreCoord{1, 1}));
+  EXPECT_EQ(l->Locate({5, 5})->core, (tenstorrent::CoreCoord{1, 1}));
   EXPECT_TRUE(l->warnings().empty());
   EXPECT_EQ(l->notes().size(), 1u);
   // DRAM sharding: banks.
@@ -146,7 +146,7 @@ TEST(TtnnLayoutAttr, ShardingAndCanonicalPlacement) {
   EXPECT_EQ(l->warnings()[1],
             "tt-mlir's canonical core placement refuses grid 6x2: "
             "HeightSharded expects [M, 1] shard grid");
-  EXPECT_EQ(l->Locate({383, 31})->core, (ttnn::CoreCoord{0, 5}));
+  EXPECT_EQ(l->Locate({383, 31})->core, (tenstorrent::CoreCoord{0, 5}));
   // A smaller device moves the tail.
   l = Build(Text("384x32xbf16", "12x1", "1x1x!ttcore.tile<32x32, bf16>", "l1",
                  ", <height_sharded>, ignorePhysicalLayout = true"),
@@ -307,50 +307,6 @@ TEST(TtnnLayoutAttr, LocateIsOneToOne) {
     }
   }
   EXPECT_GT(built, 300);
-}
-
-// The layout in the TTNN model's terms (tests/ttnn_two_views_test.cc makes
-// TensorSpecs of it and compares every element).
-TEST(TtnnLayoutAttr, ToTensorSpecInput) {
-  absl::StatusOr<TtnnLayoutAttr> l =
-      Build(Text("96x200xbf16", "3x1", "1x7x!ttcore.tile<32x32, bfp_bf8>", "l1",
-                 ", <height_sharded>, core_ranges = <[#ttnn.core_range<(0,0), "
-                 "(2,0)>]>"));
-  ASSERT_TRUE(l.ok()) << l.status();
-  absl::StatusOr<ttnn::TensorSpecInput> in = l->ToTensorSpecInput();
-  ASSERT_TRUE(in.ok()) << in.status();
-  EXPECT_EQ(in->dtype, ttnn::DataType::kBfloat8B);
-  EXPECT_EQ(in->layout, ttnn::Layout::kTile);
-  EXPECT_EQ(in->memory.layout, ttnn::TensorMemoryLayout::kHeightSharded);
-  EXPECT_EQ(in->memory.buffer_type, ttnn::BufferType::kL1);
-  ASSERT_TRUE(in->memory.shard_spec.has_value());
-  EXPECT_EQ(in->memory.shard_spec->shape, (std::array<int64_t, 2>{32, 224}));
-  EXPECT_EQ(in->memory.shard_spec->grid.ToString(), "[(0,0)-(2,0)]");
-
-  // Row-major, interleaved in DRAM.
-  l = Build(Text("64x64xui16", "1x1", "64x64xui16", "dram", ", <interleaved>"));
-  ASSERT_TRUE(l.ok()) << l.status();
-  in = l->ToTensorSpecInput();
-  ASSERT_TRUE(in.ok()) << in.status();
-  EXPECT_EQ(in->dtype, ttnn::DataType::kUint16);
-  EXPECT_EQ(in->layout, ttnn::Layout::kRowMajor);
-  EXPECT_EQ(in->memory.buffer_type, ttnn::BufferType::kDram);
-  EXPECT_FALSE(in->memory.shard_spec.has_value());
-
-  // What a TensorSpec cannot hold.
-  for (const auto& [text, message] :
-       std::vector<std::pair<std::string, std::string>>{
-           {Text("32x32xf16", "1x1", "32x32xf16", "dram", ", <interleaved>"),
-            "TTNN has no data type for f16"},
-           {Text("32x32xbf16", "1x1", "32x32xbf16", "system_memory", ""),
-            "a TTNN TensorSpec lives in DRAM or L1, not system_memory"},
-       }) {
-    l = Build(text);
-    ASSERT_TRUE(l.ok()) << l.status();
-    in = l->ToTensorSpecInput();
-    ASSERT_FALSE(in.ok()) << text;
-    EXPECT_EQ(in.status().message(), message);
-  }
 }
 
 TEST(TtnnLayoutAttr, EmptyTensor) {

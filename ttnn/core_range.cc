@@ -9,15 +9,6 @@
 
 namespace hlolayout::ttnn {
 
-bool CoreRange::Intersects(const CoreRange& o) const {
-  return !(end.x < o.start.x || start.x > o.end.x || end.y < o.start.y ||
-           start.y > o.end.y);
-}
-
-std::string CoreName(CoreCoord c) {
-  return absl::StrCat("(", c.x, ",", c.y, ")");
-}
-
 absl::StatusOr<CoreRangeSet> CoreRangeSet::Make(std::vector<CoreRange> ranges) {
   for (const CoreRange& r : ranges) {
     for (int64_t v : {r.start.x, r.start.y, r.end.x, r.end.y}) {
@@ -113,20 +104,6 @@ std::vector<CoreCoord> CoreRangeSet::Cores(bool row_wise,
     }
   }
   return cores;
-}
-
-absl::optional<CoreCoord> NthCore(absl::Span<const CoreRange> ranges,
-                                  bool row_wise, int64_t n) {
-  if (n < 0) return absl::nullopt;
-  for (const CoreRange& r : ranges) {
-    if (n < r.size()) {
-      if (row_wise)
-        return CoreCoord{r.start.x + n % r.width(), r.start.y + n / r.width()};
-      return CoreCoord{r.start.x + n / r.height(), r.start.y + n % r.height()};
-    }
-    n -= r.size();
-  }
-  return absl::nullopt;
 }
 
 std::string CoreRangeSet::ToString() const {

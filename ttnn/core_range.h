@@ -11,6 +11,7 @@
 //   set->Cores(/*row_wise=*/true)  == (0,0) (1,0) (0,1) (1,1) (0,2)
 //   set->Cores(/*row_wise=*/false) == (0,0) (0,1) (1,0) (1,1) (0,2)
 //   NthCore(set->ranges(), /*row_wise=*/true, 3) == (1,1)
+// (CoreCoord, CoreRange and NthCore are tenstorrent/core.h's.)
 #ifndef HLOLAYOUT_TTNN_CORE_RANGE_H_
 #define HLOLAYOUT_TTNN_CORE_RANGE_H_
 
@@ -21,38 +22,15 @@
 #include "absl/status/statusor.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
+#include "hlolayout/tenstorrent/core.h"
 
 namespace hlolayout::ttnn {
 
-struct CoreCoord {
-  int64_t x = 0;
-  int64_t y = 0;
-  friend bool operator==(const CoreCoord& a, const CoreCoord& b) {
-    return a.x == b.x && a.y == b.y;
-  }
-  friend bool operator!=(const CoreCoord& a, const CoreCoord& b) {
-    return !(a == b);
-  }
-};
-
-struct CoreRange {
-  CoreCoord start;
-  CoreCoord end;
-
-  int64_t width() const { return end.x - start.x + 1; }
-  int64_t height() const { return end.y - start.y + 1; }
-  int64_t size() const { return width() * height(); }
-  bool Contains(CoreCoord c) const {
-    return c.x >= start.x && c.x <= end.x && c.y >= start.y && c.y <= end.y;
-  }
-  bool Intersects(const CoreRange& o) const;
-  friend bool operator==(const CoreRange& a, const CoreRange& b) {
-    return a.start == b.start && a.end == b.end;
-  }
-  friend bool operator!=(const CoreRange& a, const CoreRange& b) {
-    return !(a == b);
-  }
-};
+// The shared vocabulary (tenstorrent/core.h), under the TTNN model's names.
+using tenstorrent::CoreCoord;
+using tenstorrent::CoreName;
+using tenstorrent::CoreRange;
+using tenstorrent::NthCore;
 
 // Core coordinates stay below this, and a set holds at most kMaxCores
 // cores, so that listing them is cheap (real chips have at most 13x10
@@ -95,20 +73,6 @@ class CoreRangeSet {
  private:
   std::vector<CoreRange> ranges_;
 };
-
-// "(3,1)"
-std::string CoreName(CoreCoord c);
-
-// NthCore
-//
-// Core `n` (from 0) of `ranges` in the sharding order above: what
-// CoreRangeSet::Cores(row_wise)[n] is, without listing the cores before
-// it. tt-mlir places shards in the same order (row-wise), on core ranges
-// it reads from text, which need not form a valid set (ttmlir/ttmlir_attrs.h).
-// nullopt when n < 0 or the ranges hold n cores or fewer. Precondition:
-// every range has start <= end in both coordinates.
-absl::optional<CoreCoord> NthCore(absl::Span<const CoreRange> ranges,
-                                  bool row_wise, int64_t n);
 
 }  // namespace hlolayout::ttnn
 

@@ -29,24 +29,16 @@
 #include "absl/status/statusor.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
+#include "hlolayout/tenstorrent/buffer.h"
 #include "hlolayout/ttnn/core_range.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 
 namespace hlolayout::ttnn {
 
-// InterleavedPage
-//
-// Where an interleaved buffer over `banks` banks keeps its page `page`
-// (pages dealt to the banks in turn): bank page mod banks, as the bank's
-// (page div banks)-th page. ttmlir/'s tt-mlir layouts place their DRAM pages
-// so too. Preconditions: page >= 0, banks > 0.
-struct BankPage {
-  int64_t bank = 0;
-  int64_t page_in_bank = 0;
-};
-inline BankPage InterleavedPage(int64_t page, int64_t banks) {
-  return {page % banks, page / banks};
-}
+// Interleaved pages go to the banks as tenstorrent/buffer.h's
+// InterleavedPage deals them.
+using tenstorrent::BankPage;
+using tenstorrent::InterleavedPage;
 
 struct ElementPlace {
   std::vector<int64_t> index;

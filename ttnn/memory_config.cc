@@ -26,29 +26,6 @@ absl::string_view LayoutName(Layout v) {
   return v == Layout::kTile ? "TILE" : "ROW_MAJOR";
 }
 
-absl::string_view MemoryLayoutName(TensorMemoryLayout v) {
-  switch (v) {
-    case TensorMemoryLayout::kInterleaved:
-      return "INTERLEAVED";
-    case TensorMemoryLayout::kHeightSharded:
-      return "HEIGHT_SHARDED";
-    case TensorMemoryLayout::kWidthSharded:
-      return "WIDTH_SHARDED";
-    case TensorMemoryLayout::kBlockSharded:
-      return "BLOCK_SHARDED";
-    case TensorMemoryLayout::kNdSharded:
-      return "ND_SHARDED";
-  }
-  return "?";
-}
-
-absl::string_view BufferTypeName(BufferType v) {
-  // In the enum's order.
-  static constexpr absl::string_view kNames[] = {"DRAM", "L1", "SYSTEM_MEMORY",
-                                                 "L1_SMALL", "TRACE"};
-  return kNames[static_cast<int>(v)];
-}
-
 absl::string_view OrientationName(ShardOrientation v) {
   return v == ShardOrientation::kColMajor ? "COL_MAJOR" : "ROW_MAJOR";
 }
@@ -93,25 +70,6 @@ absl::optional<ShardDistributionStrategy> DistributionFromName(
   if (n == "ROUND_ROBIN_1D") return ShardDistributionStrategy::kRoundRobin1D;
   if (n == "GRID_2D") return ShardDistributionStrategy::kGrid2D;
   return absl::nullopt;
-}
-
-bool IsSharded(TensorMemoryLayout v) {
-  return v != TensorMemoryLayout::kInterleaved;
-}
-
-absl::Span<const TensorMemoryLayout> AllMemoryLayouts() {
-  static constexpr TensorMemoryLayout kAll[] = {
-      TensorMemoryLayout::kInterleaved, TensorMemoryLayout::kHeightSharded,
-      TensorMemoryLayout::kWidthSharded, TensorMemoryLayout::kBlockSharded,
-      TensorMemoryLayout::kNdSharded};
-  return kAll;
-}
-
-absl::Span<const BufferType> AllBufferTypes() {
-  static constexpr BufferType kAll[] = {
-      BufferType::kDram, BufferType::kL1, BufferType::kSystemMemory,
-      BufferType::kL1Small, BufferType::kTrace};
-  return kAll;
 }
 
 MemoryConfig MemoryConfig::Interleaved(BufferType buffer_type) {

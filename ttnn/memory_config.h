@@ -28,22 +28,24 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
+#include "hlolayout/tenstorrent/buffer.h"
 #include "hlolayout/ttnn/core_range.h"
 
 namespace hlolayout::ttnn {
 
 enum class Layout { kRowMajor, kTile };
-enum class TensorMemoryLayout {
-  kInterleaved,
-  kHeightSharded,
-  kWidthSharded,
-  kBlockSharded,
-  kNdSharded,
-};
-// tt-metal's buffer types. A TensorSpec lives in DRAM or L1, the two
+// The buffer types and memory layouts are the shared vocabulary
+// (tenstorrent/buffer.h). A TensorSpec lives in DRAM or L1, the two
 // BufferTypeFromName reads; SYSTEM_MEMORY (the host), L1_SMALL and TRACE
 // are read from tt-mlir's `#ttnn.buffer_type<...>` (ttmlir/ttmlir_attrs.h).
-enum class BufferType { kDram, kL1, kSystemMemory, kL1Small, kTrace };
+using tenstorrent::AllBufferTypes;
+using tenstorrent::AllMemoryLayouts;
+using tenstorrent::BufferType;
+using tenstorrent::BufferTypeName;
+using tenstorrent::IsSharded;
+using tenstorrent::MemoryLayoutName;
+using tenstorrent::TensorMemoryLayout;
+
 enum class ShardOrientation { kRowMajor, kColMajor };
 // CONTIGUOUS_1D (newer tt-metal) is not modelled.
 enum class ShardDistributionStrategy { kRoundRobin1D, kGrid2D };
@@ -55,8 +57,6 @@ enum class ShardDistributionStrategy { kRoundRobin1D, kGrid2D };
 // "TensorMemoryLayout.HEIGHT_SHARDED" too); of the buffer types, DRAM and L1
 // only.
 absl::string_view LayoutName(Layout v);
-absl::string_view MemoryLayoutName(TensorMemoryLayout v);
-absl::string_view BufferTypeName(BufferType v);
 absl::string_view OrientationName(ShardOrientation v);
 absl::string_view DistributionName(ShardDistributionStrategy v);
 absl::optional<Layout> LayoutFromName(absl::string_view name);
@@ -65,12 +65,6 @@ absl::optional<BufferType> BufferTypeFromName(absl::string_view name);
 absl::optional<ShardOrientation> OrientationFromName(absl::string_view name);
 absl::optional<ShardDistributionStrategy> DistributionFromName(
     absl::string_view name);
-
-bool IsSharded(TensorMemoryLayout v);
-
-// Every memory layout and every buffer type, in the enums' order.
-absl::Span<const TensorMemoryLayout> AllMemoryLayouts();
-absl::Span<const BufferType> AllBufferTypes();
 
 // ttnn.ShardSpec: a 2-D shard [height, width] on `grid`.
 struct ShardSpec {

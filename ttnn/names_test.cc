@@ -4,6 +4,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/ttnn/memory_config.h"
 
 namespace hlolayout::ttnn {
 namespace {
@@ -20,6 +21,10 @@ TEST(Names, KnownNamesPass) {
   EXPECT_TRUE(CheckName(NameKind::kMemoryLayout, "HEIGHT_SHARDED").ok());
   EXPECT_TRUE(CheckName(NameKind::kLayout, "TILE_LAYOUT").ok());
   EXPECT_TRUE(CheckName(NameKind::kBufferType, "l1").ok());
+  // A TensorSpec lives in DRAM or L1: the reader takes no other buffer type
+  // (tt-mlir's text names the others: ttmlir/ttmlir_attrs.h).
+  EXPECT_FALSE(BufferTypeFromName("SYSTEM_MEMORY").has_value());
+  EXPECT_EQ(BufferTypeFromName("ttnn.BufferType.DRAM"), BufferType::kDram);
 }
 
 // Every enum value a user might misspell gets the nearest names (issue 47

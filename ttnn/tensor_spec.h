@@ -43,6 +43,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/optional.h"
+#include "hlolayout/tenstorrent/device.h"
 #include "hlolayout/ttnn/buffer_distribution.h"
 #include "hlolayout/ttnn/data_type.h"
 #include "hlolayout/ttnn/memory_config.h"
@@ -51,22 +52,8 @@
 
 namespace hlolayout::ttnn {
 
-// The device numbers the model needs. The defaults are a Wormhole n150's
-// (8x8 worker cores, 12 DRAM banks, L1 alignment 16 and DRAM 32 bytes), the
-// ones the test data was computed with.
-struct DeviceParams {
-  int64_t l1_alignment = 16;
-  int64_t dram_alignment = 32;
-  int64_t l1_banks = 64;
-  int64_t dram_banks = 12;
-
-  int64_t page_alignment(BufferType t) const {
-    return t == BufferType::kL1 ? l1_alignment : dram_alignment;
-  }
-  int64_t num_banks(BufferType t) const {
-    return t == BufferType::kL1 ? l1_banks : dram_banks;
-  }
-};
+// The device numbers the model needs (tenstorrent/device.h).
+using tenstorrent::DeviceParams;
 
 struct TensorSpecInput {
   std::vector<int64_t> shape;

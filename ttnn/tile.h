@@ -22,6 +22,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "hlolayout/tenstorrent/tile.h"
 #include "hlolayout/ttnn/data_type.h"
 
 namespace hlolayout::ttnn {
@@ -30,10 +31,11 @@ namespace hlolayout::ttnn {
 inline constexpr int64_t kDefaultL1Alignment = 16;
 
 struct Tile {
-  int64_t height = 32;
-  int64_t width = 32;
-  int64_t face_height = 16;
-  int64_t face_width = 16;
+  // tt-metal's default tile (tenstorrent/tile.h).
+  int64_t height = tenstorrent::kTileHeight;
+  int64_t width = tenstorrent::kTileWidth;
+  int64_t face_height = tenstorrent::kFaceHeight;
+  int64_t face_width = tenstorrent::kFaceWidth;
 
   int64_t num_faces() const {
     return height * width / (face_height * face_width);

@@ -9,6 +9,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/tenstorrent/buffer.h"
+#include "hlolayout/tenstorrent/core.h"
 #include "hlolayout/ttmlir/metal_layout.h"
 
 namespace hlolayout::draw {
@@ -112,7 +114,7 @@ absl::StatusOr<CellGrid> DrawPlane(Plane p, bool for_text) {
   return g;
 }
 
-std::string CoreText(const ttnn::CoreCoord& c) {
+std::string CoreText(const tenstorrent::CoreCoord& c) {
   return absl::StrCat("(", c.x, ",", c.y, ")");
 }
 
@@ -150,7 +152,7 @@ absl::StatusOr<CellGrid> TtnnLayoutGrid(const grid::TtnnLayoutAttr& l,
     p.owner = [&l, gx, dram, sy, sx](int64_t r, int64_t c) {
       const int64_t y = r / sy, x = c / sx;
       std::string s = absl::StrCat("shard (", y, ",", x, ")");
-      absl::optional<ttnn::CoreCoord> core =
+      absl::optional<tenstorrent::CoreCoord> core =
           grid::CoreOfRanges(l.core_ranges(), y * gx + x);
       if (core) {
         absl::StrAppend(
@@ -176,7 +178,8 @@ absl::StatusOr<CellGrid> TtnnLayoutGrid(const grid::TtnnLayoutAttr& l,
     p.sy = p.rows;
     p.sx = p.cols;
     const bool dram = grid::IsDram(l.buffer_type());
-    const bool system = l.buffer_type() == ttnn::BufferType::kSystemMemory;
+    const bool system =
+        l.buffer_type() == tenstorrent::BufferType::kSystemMemory;
     const int64_t banks = l.device().dram_banks;
     const int64_t tiles_per_row = l.tiled() ? p.cols / p.tw : 1;
     const bool tiled = l.tiled();
