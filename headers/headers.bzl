@@ -123,6 +123,7 @@ HEADERS = [
     ("//memory:tpu_memory", "memory/tpu_memory_internal.h"),
     ("//memory:value_rules", "memory/value_rules.h"),
     ("//memory:xla_buffer_file", "memory/xla_buffer_file.h"),
+    ("//memory:buffer_assignment", "memory/xla_computation_order_internal.h"),
     ("//memory:xla_schedulers", "memory/xla_schedulers.h"),
     ("//parser:shape_parser", "parser/common_shape_parser.h"),
     ("//parser:diagnostic", "parser/diagnostic.h"),

@@ -1,0 +1,83 @@
+// memory/xla_computation_order_internal.h: the pieces of the guessed
+// computation order shared by memory/xla_computation_order.cc (XLA:CPU's
+// and XLA:GPU's guesses, and the frame XLA:TPU's shares) and
+// memory/xla_tpu_computation_order.cc (XLA:TPU's own rules, docs/
+// xla-tpu.md, "Value ids"); not a public header.
+#ifndef HLOLAYOUT_MEMORY_XLA_COMPUTATION_ORDER_INTERNAL_H_
+#define HLOLAYOUT_MEMORY_XLA_COMPUTATION_ORDER_INTERNAL_H_
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "hlolayout/hlo/module.h"
+#include "hlolayout/memory/buffer_assignment_internal.h"
+
+namespace hlolayout {
+namespace buffer_internal {
+
+// XLA:GPU's fusion passes, in the order they run; each names the bodies it
+// makes its own way.
+enum class GpuPass : uint8_t {
+  kNone,
+  kCustom,
+  kSortIota,
+  kFused,
+  kTpuCustom,      // XLA:TPU's gather and scatter fusions' bodies, earlier
+  kTpuCollective,  // XLA:TPU's async_collective_fusion bodies, made later
+  kAsync,
+  kWrapped
+};
+
+// The number after the last '.', -1 when there is none; `suffix` (such as
+// "_spmd") may follow it.
+int64_t TrailingNumber(absl::string_view name, absl::string_view suffix = "");
+
+// Whether `s` is one or more decimal digits.
+bool AllDigits(absl::string_view s);
+
+// A collective that reduces with a computation of its own (all-reduce,
+// all-reduce-start, reduce-scatter), which the SPMD partitioner clones.
+bool ReducesWithAComputation(const HloInstruction& in);
+
+// (B, A) of the importer's "region_A.B", of a computation a pass made of
+// one in its place ("region_10.17.reduce_window") or of one a pass renamed
+// ("region_2.4_scalarized_rw_wrapper"); nullopt otherwise.
+std::optional<std::pair<int64_t, int64_t>> ImportedNumbers(
+    absl::string_view name);
+
+// (N, K) of a clone "X.N....clone.K" (K 0 for ".clone", N -1 when X has no
+// number): the number of what was cloned, then the clone's; nullopt when
+// the name has no ".clone".
+std::optional<std::pair<int64_t, int64_t>> CloneNumbers(absl::string_view name);
+
+// XLA:TPU's rules (memory/xla_tpu_computation_order.cc).
+
+// The place of each of the SPMD partitioner's reducer clones among them
+// (rule 5), -1 for the computations that are not such clones.
+std::vector<int64_t> TpuPartitionerTimes(const ModuleGraph& g,
+                                         const std::vector<GpuPass>& pass);
+
+// (computation, rank) of each of `clones`, clones of reducers, in XLA:TPU's
+// order (rule 6); empty where the names do not give it.
+std::vector<std::pair<int64_t, int64_t>> TpuCloneRanks(
+    const ModuleGraph& g, const std::vector<int64_t>& clones);
+
+// Whether XLA:TPU makes a computation of this name after its gather and
+// scatter fusions (rule 11).
+bool AfterCustomFusion(absl::string_view name);
+
+// Sorts those computations (AfterCustomFusion) in XLA:TPU's order, each
+// kind in the places it holds (rules 11 and 12).
+void SortTpuAfterCustom(const HloModule& m, std::vector<int64_t>* list);
+
+// How many times passes remade a loop computation, as its name says
+// ("wide.", ".clone", ".sunk" each once; rule 10).
+int64_t LoopRewrites(absl::string_view name);
+
+}  // namespace buffer_internal
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_MEMORY_XLA_COMPUTATION_ORDER_INTERNAL_H_
