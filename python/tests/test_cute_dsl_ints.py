@@ -214,6 +214,21 @@ def test_numeric_types_refusals_unchanged(expr, exc, words):
         run(expr)
 
 
+# cute.is_integer, as the DSL answers (it was not exported before).
+@pytest.mark.parametrize("expr, dsl", [
+    ("cute.is_integer(5)", "True"),
+    ("cute.is_integer(True)", "True"),
+    ("cute.is_integer(cute.Int8(5))", "True"),
+    ("cute.is_integer(n)", "True"),
+    ("cute.is_integer(cute.Float32(1.0))", "False"),
+    ("cute.is_integer(2.5)", "False"),
+    ("cute.is_integer((1, 2))", "False"),
+    ("cute.is_integer(cute.make_layout(4))", "False"),
+])
+def test_is_integer_as_the_dsl(expr, dsl):
+    assert run(expr) == dsl
+
+
 def test_core_hands_back_values_of_the_types():
     # The C++ core's `?` comes back as an instance of the integer type of
     # its width, the class it was registered with making it.

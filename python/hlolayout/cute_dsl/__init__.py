@@ -35,7 +35,7 @@ from ._algebra import RULES as WRONG_LAYOUT_RULES
 from ._algebra import Refusal, WrongLayoutError, WrongLayoutWarning
 from ._ints import (Boolean, DynInt, Int8, Int16, Int32, Int64, Integer,
                     Numeric, Uint8, Uint16, Uint32, Uint64, assume,
-                    is_static)
+                    is_integer, is_static)
 from ._numeric_types import *  # noqa: F401,F403
 from ._numeric_types import __all__ as _numeric_all
 from ._objects import ComposedLayout, E, Layout, ScaledBasis, Swizzle
@@ -56,6 +56,7 @@ __all__ = [
     "Layout", "ComposedLayout", "Swizzle", "ScaledBasis", "E", "DynInt",
     "Numeric", "Integer", "Int8", "Int16", "Int32", "Int64", "Uint8",
     "Uint16", "Uint32", "Uint64", "Boolean", "assume", "is_static",
+    "is_integer",
     "WrongLayoutError", "WrongLayoutWarning", "strict", "set_strict",
     "is_strict", "Refusal", "DSLUserCodeError", "DivisionByZero", "set_arch", "get_arch", "unchecked",
     "utils", "nvgpu", "viz", "draw", "Atom", "MmaAtom", "TiledMma", "CopyAtom",

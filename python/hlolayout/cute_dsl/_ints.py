@@ -112,8 +112,8 @@ class DynInt(Numeric):
     # What print shows (str), and a leaf of a layout's or tuple's text:
     # `?`, `?{div=16}`, the width beside it when it is not 32 bits.
     def __str__(self):
-        if self.div == 1 and self.width == 32:  # the common case, at once
-            return "?"
+        if self.width == 32:  # the common case, at once
+            return "?" if self.div == 1 else "?{div=%d}" % self.div
         return _question(self, False)
 
     def type_text(self):
