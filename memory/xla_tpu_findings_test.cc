@@ -206,7 +206,8 @@ TEST_P(TpuDump, LiveRangeFileIsXlaTpus) {
 // compiled.memory_analysis() from the model of XLA:TPU's assignment, every
 // figure a dump can give (docs/xla-tpu.md, "memory_analysis()"): the temp
 // size is twice the HBM temp allocation's size rounded up to 16 KiB less
-// the bytes its values cover, and nothing when that allocation holds only
+// the most bytes its heap holds at one step (its tuple tables counted at
+// every step), and nothing when that allocation holds only
 // tuple tables and the scalar unit's one-element values; the peak is
 // arguments + outputs - aliases + constants + the VMEM temp buffers' peak,
 // or S(6)'s temp allocation when larger. The cumulative max (module 2957)

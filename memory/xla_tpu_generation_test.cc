@@ -309,5 +309,30 @@ TEST(XlaTpuGeneration, PeakLeavesOutAConditionalsPhi) {
   }
 }
 
+// memory_analysis()'s temp size: twice the HBM temp allocation rounded up
+// to 16 KiB, less the most bytes its heap holds at one step, its tuple
+// index tables counted at every step (docs/xla-tpu.md,
+// "memory_analysis()"). A v5p all_to_all under shard_map on 8 chips
+// (shard_map_all_to_all.s.expert_parallel, XLA:TPU's own dump): the
+// allocation is 65,568 bytes (R = 81,920); all_to_all.6 (16,384 bytes, to
+// time 9) and convolution_tanh_fusion (32,768, from 9) are its fullest step,
+// with copy-start's 32-byte table (live 1 to 7): 49,184, so 114,656, as
+// XLA:TPU says. Counting instead the bytes any value ever covers (65,568)
+// gave 98,272.
+TEST(XlaTpuGeneration, TempCountsTheHeapsFullestStep) {
+  const std::string base =
+      "memory/testdata_xla_tpu/"
+      "module_4579.jit_expert_parallel.cl_933746096.after_optimizations";
+  const std::string text = ReadTestData(base + ".txt");
+  const BufferAssignment b = Assign(text, TpuGeneration::kV5p);
+  int64_t heap = -1;
+  for (const BufferAllocation& a : b.allocations) {
+    if (a.is_temp() && a.color == 0) heap = a.size;
+  }
+  EXPECT_EQ(heap, 65568);  // XLA:TPU's allocation 8
+  EXPECT_EQ(b.stats.temp_size_in_bytes, 114656);
+  EXPECT_EQ(b.stats.peak_memory_in_bytes, 74240);
+}
+
 }  // namespace
 }  // namespace hlolayout
