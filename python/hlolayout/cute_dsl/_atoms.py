@@ -333,7 +333,7 @@ def _atom_layout(arg):
                                    "be a static shape of positive ints" %
                                    _tuples.text(arg))
         layout = _compact(arg)
-    if not isinstance(layout, Layout) or len(layout) != 3:
+    if not isinstance(layout, Layout) or _tuples.rank(layout.sh) != 3:
         raise ValueError("expects rank-3 MNK atom layout, but got %s" %
                          (layout if isinstance(layout, Layout) else arg,))
     if not layout.is_static():

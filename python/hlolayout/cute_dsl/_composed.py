@@ -95,7 +95,7 @@ def evaluate(c, coord):
     at = _ints.add(c.offset, _algebra.crd2idx(coord, c.outer))
     f = c.inner
     if isinstance(f, Swizzle):
-        return f(at)
+        return f.apply(at)
     if isinstance(f, (Layout, ComposedLayout)):
         return _algebra.crd2idx(at, f)
     raise Refusal("cannot evaluate a composed layout whose inner function "

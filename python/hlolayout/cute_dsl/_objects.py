@@ -1,103 +1,168 @@
-"""The DSL twin's values: Layout, Swizzle, ComposedLayout and ScaledBasis,
-printing exactly as the CuTe DSL prints them.
+"""The twin's layout values, printed as the CuTe DSL prints them.
 
     >>> L = Layout((4, (2, 3)), (1, (4, 8)))
-    >>> print(L)
-    (4,(2,3)):(1,(4,8))
+    >>> print(L, L[1])
+    (4,(2,3)):(1,(4,8)) (2,3):(4,8)
     >>> print(ComposedLayout(Swizzle(3, 4, 3), 0, Layout((8, 64), (64, 1))))
     S<3,4,3> o 0 o (8,64):(64,1)
+    >>> print(E([1, 0]) * 4)
+    4@0@1
 
-A layout's shape and stride are IntTuples of _tuples (Python ints static,
-DynInt dynamic, ScaledBasis strides for coordinate layouts). A static
-layout also carries, lazily, the C++ core's layout (hlolayout.cute's
-CuteLayout), which computes the algebra where every integer is static.
+Each value is CuTe's C++ one (CUTLASS, include/cute/):
+
+- ScaledBasis and E (numeric/arithmetic_tuple.hpp): a value times the unit
+  vector of a mode, E<N...> the one of value 1; multiplying it by an
+  integer scales the value; printed value, then `@N` for each mode from the
+  innermost out. An identity layout's strides.
+- Layout (layout.hpp): a shape and a stride, IntTuples of the same profile
+  (_tuples: Python ints static, DynInt the DSL's `?`, ScaledBasis for an
+  identity layout's strides); calling it with a coordinate is crd2idx, and
+  `layout[i]` its mode i (CuTe's get<i>/layout<i>).
+- Swizzle (swizzle.hpp, as this project's cute/swizzle.h): Swizzle<B,M,S>,
+  offset x to x ^ ((x & yyy_msk) >> S).
+- ComposedLayout (layout_composed.hpp): inner o offset o outer, the
+  function c -> inner(offset + outer(c)); its shape and modes are the outer
+  layout's.
+
+Where the DSL does otherwise than CuTe's C++ or Python's defaults, its
+behaviour is the rule, each observed on the DSL (the wheel run on the CPU):
+a layout has no len() and cannot be iterated, takes one coordinate, and
+refuses a negative mode index unless it is integral; a swizzle is not
+callable; a composed layout takes a mode index as its outer layout does.
+
+A layout the C++ core made keeps the core's layout (hlolayout.cute's
+CuteLayout, `_c`) and reads its shape and stride from it only when asked;
+a layout whose integers are all static gets one when the core is first
+asked about it (_fast).
 """
 
-from . import _ints, _tuples
+from . import _ints
 from ._ints import DynInt
 
 __all__ = ["Layout", "Swizzle", "ComposedLayout", "ScaledBasis", "E"]
 
 
+# ---------------------------------------------------------------------------
+# Printing: a static integer bare, a `?` as the DSL writes it (its own
+# type_text: `?`, `?{div=8}`, `?{i64}`), a scaled basis `v@m...`, a tuple
+# in parentheses without spaces, None (CuTe's `_`) as `_`.
+
+def tuple_text(t):
+    """The DSL's print of an IntTuple."""
+    kind = type(t)
+    if kind is int:
+        return str(t)
+    if kind is tuple:
+        return "(%s)" % ",".join([tuple_text(e) for e in t])
+    if t is None:
+        return "_"
+    return t.type_text()
+
+
+def _pretty(x):
+    """A layout's part (inner function, offset, outer layout) as printed
+    inside a composed layout."""
+    return tuple_text(x) if type(x) is tuple else str(x)
+
+
+# ---------------------------------------------------------------------------
+# ScaledBasis and E
+
+def _is_integer(k):
+    return type(k) in (int, bool) or isinstance(k, DynInt)
+
+
 class ScaledBasis:
-    """CuTe's ScaledBasis: `value` times the unit vector of mode `modes`
-    (outermost first). The DSL prints `1@0`, and a nested mode innermost
-    first: E((1, 0)) prints `1@0@1`."""
+    """`value` times the unit vector of the mode `modes` (outermost mode
+    first): E([1, 0]) is 1 at mode 0 of mode 1, printed 1@0@1."""
 
     __slots__ = ("value", "modes")
 
     def __init__(self, value, modes):
-        if isinstance(modes, int):
-            modes = (modes,)
         self.value = value
-        self.modes = tuple(modes)
+        self.modes = (modes,) if isinstance(modes, int) else tuple(modes)
+
+    @property
+    def mode(self):
+        """The mode as the DSL hands it out: a list, outermost first."""
+        return list(self.modes)
 
     def __str__(self):
-        return "@".join([_leaf_text(self.value)] +
-                        [str(m) for m in reversed(self.modes)])
+        value = self.value
+        text = str(value) if type(value) is int else value.type_text()
+        for m in self.modes[::-1]:
+            text += "@%d" % m
+        return text
 
     type_text = __str__
 
     def __repr__(self):
         return "ScaledBasis(%s, %s)" % (self.value, self.modes)
 
+    def scale(self, k):
+        """The basis vector with its value times the integer k."""
+        return ScaledBasis(_ints.mul(self.value, k), self.modes)
+
+    def __mul__(self, k):
+        # CuTe's e * b and a * e scale the value; the DSL refuses a factor
+        # that is not an integer (a float, another basis vector), and takes
+        # a bool as its integer (observed).
+        if not _is_integer(k):
+            raise TypeError("scale must be an integer or a ratio, but got "
+                            "%s" % type(k))
+        return self.scale(int(k) if type(k) is bool else k)
+
+    __rmul__ = __mul__
+
     def __eq__(self, other):
         return (isinstance(other, ScaledBasis) and self.modes == other.modes
-                and _same(self.value, other.value))
+                and self.value == other.value)
 
     def __hash__(self):
         return hash((str(self.value), self.modes))
-
-    def scale(self, k):
-        return ScaledBasis(_ints.mul(self.value, k), self.modes)
 
     def is_static(self):
         return not isinstance(self.value, DynInt)
 
 
-def _same(a, b):
-    if isinstance(a, DynInt) or isinstance(b, DynInt):
-        return a == b
-    return a == b
-
-
 def E(mode):
-    """The unit basis vector of `mode` (an int or a list, outermost first)."""
-    if isinstance(mode, int):
-        return ScaledBasis(1, (mode,))
-    mode = tuple(mode)
-    if not mode:
-        return 1
-    return ScaledBasis(1, mode)
+    """The unit vector of `mode` (an int, or a list or tuple outermost
+    first); E([]) is the integer 1."""
+    modes = (mode,) if isinstance(mode, int) else tuple(mode)
+    return ScaledBasis(1, modes) if modes else 1
 
 
-def _leaf_text(x):
-    if type(x) is int:
-        return str(x)
-    if x is None:
-        return "_"
-    return x.type_text()
+# ---------------------------------------------------------------------------
+# Mode indices, as the DSL takes them (observed): an integer (a bool, a
+# constant `?`); modes 0 .. rank-1 of a tuple shape; any index up to 0 of
+# an integral layout (every such index is the layout itself).
+
+def _mode_index(i, rank, integral, whole):
+    """i as a mode index of a layout of that rank, or the DSL's refusal;
+    None for an integral layout's own mode. `whole` names the layout."""
+    if not _is_integer(i):
+        raise TypeError("a layout's mode index is an integer, got %s" %
+                        type(i).__name__)
+    i = int(i) if type(i) in (int, bool) else _ints.value(i)
+    if i >= rank:
+        raise ValueError("elements in mode must be less than rank(%s), got "
+                         "[%d]" % (whole, i))
+    if integral:
+        return None
+    if i < 0:
+        raise ValueError("invalid mode specified for get!")
+    return i
 
 
-def tuple_text(t):
-    """_tuples.text(t, _leaf_text), in one function (every printed layout
-    goes through it)."""
-    if type(t) is tuple:
-        return "(" + ",".join([tuple_text(e) for e in t]) + ")"
-    if type(t) is int:
-        return str(t)
-    if t is None:
-        return "_"
-    return t.type_text()
-
+# ---------------------------------------------------------------------------
+# Layout
 
 class Layout:
-    """A CuTe layout shape:stride, printed as the DSL prints it."""
+    """shape:stride, printed as the DSL prints it."""
 
-    # `sh` and `st` are the shape and stride as the algebra sees them (every
-    # integer as it is). A layout the C++ core made fills them from its C++
-    # layout when first read (__getattr__); the algebra reads them as plain
-    # slots.
+    # `sh` and `st` hold the shape and stride as the algebra reads them
+    # (every integer as it is). A layout the core made has `_c` only until
+    # they are read (__getattr__ fills them).
     __slots__ = ("sh", "st", "_c")
 
     def __init__(self, shape, stride, _c=None):
@@ -112,26 +177,31 @@ class Layout:
         return layout
 
     def __getattr__(self, name):
-        # Only for a slot not set yet: `sh` or `st` of a C++ layout.
+        # Called only for a slot not yet set: sh or st of the core's layout.
         if name == "sh":
-            value = self.sh = self._c.shape
-            return value
+            self.sh = self._c.shape
+            return self.sh
         if name == "st":
-            value = self.st = self._c.stride
-            return value
+            self.st = self._c.stride
+            return self.st
         raise AttributeError(name)
+
+    def _slots_read(self):
+        try:
+            _SHAPE_SLOT.__get__(self, Layout)
+        except AttributeError:
+            return False
+        return True
 
     @property
     def shape(self):
-        """The shape as the DSL hands it out (layout.shape): a dynamic Int64
-        taken out of a layout's shape comes back as an Int32 without
-        divisibility, as in the DSL (its strides keep theirs)."""
-        return _unpacked(self.sh)
+        """The shape as `layout.shape` hands it out: a 64-bit `?` comes back
+        as a plain 32-bit `?` (observed; the strides keep theirs)."""
+        return _narrowed(self.sh)
 
     @property
     def stride(self):
-        """The stride as the DSL hands it out (every integer as it is, a
-        traced value)."""
+        """The stride as `layout.stride` hands it out (traced values)."""
         return _ints.traced(self.st)
 
     @property
@@ -140,20 +210,21 @@ class Layout:
         return _algebra.max_alignment(self)
 
     def __str__(self):
-        if self._c is not None:
-            try:
-                _SH.__get__(self, Layout)
-            except AttributeError:  # sh not read yet: the C++ text
-                return self._c.cute.replace("_", "")
-        return tuple_text(self.sh) + ":" + tuple_text(self.st)
+        if self._c is not None and not self._slots_read():
+            # The core's print (cute/print.h ToString), a static integer's
+            # `_N` bare as the DSL prints it; route 2 makes static layouts
+            # only. Faster than the core's DslText through the generic
+            # conversion (cute_dsl_text), 5-9 us against 16-17 at load 15.
+            return self._c.cute.replace("_", "")
+        return "%s:%s" % (tuple_text(self.sh), tuple_text(self.st))
 
     __repr__ = __str__
 
     def __eq__(self, other):
-        return (isinstance(other, Layout) and str(self) == str(other))
+        return isinstance(other, Layout) and str(self) == str(other)
 
     def __ne__(self, other):
-        return not self.__eq__(other)
+        return not self == other
 
     def __hash__(self):
         return hash(str(self))
@@ -161,30 +232,25 @@ class Layout:
     def is_static(self):
         if self._c is not None:
             return True
-        return _ints.is_static(self.sh) and _stride_static(self.st)
+        return _ints.is_static(self.sh) and _static_strides(self.st)
 
-    def __call__(self, *coord):
+    def __call__(self, coord):
         from . import _algebra
-        if len(coord) == 1:
-            coord = coord[0]
         return _algebra.crd2idx(coord, self)
 
     def __getitem__(self, i):
-        shape, stride = self.sh, self.st
-        if type(shape) is not tuple:
-            if i in (0, -1):
-                return self
-            raise IndexError("layout mode %d out of range" % i)
-        return Layout(shape[i], stride[i])
+        shape = self.sh
+        if type(shape) is tuple and type(i) is int and 0 <= i < len(shape):
+            return Layout(shape[i], self.st[i])
+        integral = type(shape) is not tuple
+        k = _mode_index(i, 1 if integral else len(shape), integral, self)
+        if k is None:
+            return self
+        return Layout(shape[k], self.st[k])
 
-    def __len__(self):
-        return _tuples.rank(self.sh)
+    # No __len__ and no __iter__, as in the DSL: len() is a TypeError, and
+    # iterating ends in the ValueError of the index past the last mode.
 
-    def __iter__(self):
-        for i in range(len(self)):
-            yield self[i]
-
-    # Jupyter and terminal pictures (_pictures).
     def _repr_svg_(self):
         from . import _pictures
         return _pictures.svg(self)
@@ -194,37 +260,46 @@ class Layout:
         return _pictures.html(self)
 
 
-_SH = Layout.sh  # the slot's descriptor (reads without __getattr__)
+_SHAPE_SLOT = Layout.sh
 
 
-def _unpacked(t):
+def _narrowed(t):
     if type(t) is tuple:
-        return tuple(_unpacked(e) for e in t)
+        return tuple([_narrowed(e) for e in t])
     if isinstance(t, DynInt) and t.width == 64:
         return _ints.PlainDyn(t.value, 1, 32)
     return _ints.traced(t)
 
 
-def _stride_static(t):
+def _static_strides(t):
     if type(t) is tuple:
-        return all(_stride_static(e) for e in t)
+        for e in t:
+            if not _static_strides(e):
+                return False
+        return True
     if isinstance(t, ScaledBasis):
         return t.is_static()
     return not isinstance(t, DynInt)
 
 
+# ---------------------------------------------------------------------------
+# Swizzle
+
 class Swizzle:
-    """CuTe's Swizzle<B,M,S>, printed `S<B,M,S>`:
-    x ^ ((x & yyy_msk) >> S) with yyy the B bits at M + max(0,S)."""
+    """CuTe's Swizzle<B,M,S>, printed `S<B,M,S>`: of an offset, the B bits
+    from bit M + max(0,S) (yyy_msk) XORed into the B bits from bit
+    M - min(0,S) (zzz_msk). Not callable, as in the DSL: the twin applies
+    it with `apply`."""
 
     __slots__ = ("num_bits", "num_base", "num_shift")
 
     def __init__(self, num_bits, num_base, num_shift):
-        for v, n in ((num_bits, "bits"), (num_base, "base"),
-                     (num_shift, "shift")):
-            if isinstance(v, bool) or not isinstance(v, int):
+        for value, name in ((num_bits, "bits"), (num_base, "base"),
+                            (num_shift, "shift")):
+            if type(value) is not int:
                 raise TypeError("make_swizzle expects static ints, got %r "
-                                "for %s" % (v, n))
+                                "for %s" % (value, name))
+        # CuTe's static_asserts (swizzle.hpp).
         if num_bits < 0:
             raise ValueError("expects BBits >= 0, got %d" % num_bits)
         if num_base < 0:
@@ -236,34 +311,39 @@ class Swizzle:
         self.num_base = num_base
         self.num_shift = num_shift
 
+    def _field(self, lowest_bit):
+        return ((1 << self.num_bits) - 1) << lowest_bit
+
     @property
     def yyy_msk(self):
-        return ((1 << self.num_bits) - 1) << (self.num_base +
-                                               max(0, self.num_shift))
+        """The bits read."""
+        return self._field(self.num_base + max(0, self.num_shift))
 
     @property
     def zzz_msk(self):
-        return ((1 << self.num_bits) - 1) << (self.num_base -
-                                               min(0, self.num_shift))
+        """The bits written."""
+        return self._field(self.num_base - min(0, self.num_shift))
 
-    def __call__(self, offset):
+    def apply(self, offset):
+        """The swizzled offset (an integer or a `?`'s value)."""
         x = _ints.value(offset)
+        read = x & self.yyy_msk
         s = self.num_shift
-        y = x & self.yyy_msk
-        return x ^ (y >> s if s >= 0 else y << -s)
+        return x ^ (read >> s if s >= 0 else read << -s)
+
+    def _key(self):
+        return (self.num_bits, self.num_base, self.num_shift)
 
     def __str__(self):
-        return "S<%d,%d,%d>" % (self.num_bits, self.num_base, self.num_shift)
+        return "S<%d,%d,%d>" % self._key()
 
     __repr__ = __str__
 
     def __eq__(self, other):
-        return (isinstance(other, Swizzle) and
-                (self.num_bits, self.num_base, self.num_shift) ==
-                (other.num_bits, other.num_base, other.num_shift))
+        return isinstance(other, Swizzle) and self._key() == other._key()
 
     def __hash__(self):
-        return hash((self.num_bits, self.num_base, self.num_shift))
+        return hash(self._key())
 
     def is_static(self):
         return True
@@ -277,10 +357,13 @@ class Swizzle:
         return _pictures.html(self)
 
 
+# ---------------------------------------------------------------------------
+# ComposedLayout
+
 class ComposedLayout:
-    """inner o offset o outer: coordinate c of `outer` maps to
-    inner(offset + outer(c)). The DSL's make_composed_layout(inner, offset,
-    outer); `inner` is a Swizzle or a Layout."""
+    """inner o offset o outer: coordinate c of `outer` goes to
+    inner(offset + outer(c)); `inner` a Swizzle or a Layout (the DSL's
+    make_composed_layout(inner, offset, outer))."""
 
     __slots__ = ("inner", "offset", "outer")
 
@@ -297,13 +380,9 @@ class ComposedLayout:
     def sh(self):
         return self.outer.sh
 
-    @property
-    def is_normal(self):
-        return isinstance(self.inner, Layout)
-
     def __str__(self):
-        return "%s o %s o %s" % (_pretty(self.inner), _pretty(self.offset),
-                                 _pretty(self.outer))
+        return " o ".join([_pretty(self.inner), _pretty(self.offset),
+                           _pretty(self.outer)])
 
     __repr__ = __str__
 
@@ -314,15 +393,26 @@ class ComposedLayout:
         return hash(str(self))
 
     def is_static(self):
-        return (_ints.is_static(self.offset) and
-                (not isinstance(self.inner, Layout) or
-                 self.inner.is_static()) and self.outer.is_static())
+        inner = self.inner
+        return (_ints.is_static(self.offset) and self.outer.is_static() and
+                (not isinstance(inner, Layout) or inner.is_static()))
 
-    def __call__(self, *coord):
+    def __call__(self, coord):
         from . import _algebra
-        if len(coord) == 1:
-            coord = coord[0]
         return _algebra.crd2idx(coord, self)
+
+    def __getitem__(self, i):
+        # Mode i of the outer layout under the same inner function and
+        # offset (observed: mode 1 of S<3,4,3> o 5 o (8,(4,16)):(64,(1,4))
+        # is S<3,4,3> o 5 o (4,16):(1,4)), with the outer layout's refusals
+        # naming the composed layout.
+        shape = self.outer.sh
+        integral = type(shape) is not tuple
+        k = _mode_index(i, 1 if integral else len(shape), integral, self)
+        if k is None:
+            return self
+        return ComposedLayout(self.inner, self.offset,
+                              Layout(shape[k], self.outer.st[k]))
 
     def _repr_svg_(self):
         from . import _pictures
@@ -331,9 +421,3 @@ class ComposedLayout:
     def _repr_html_(self):
         from . import _pictures
         return _pictures.html(self)
-
-
-def _pretty(x):
-    if type(x) is tuple:
-        return tuple_text(x)
-    return str(x)

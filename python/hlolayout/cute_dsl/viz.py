@@ -34,7 +34,7 @@ lighter grey of the value).
 """
 
 from .. import _hlolayout as _core
-from . import _pictures
+from . import _pictures, _tuples
 
 __all__ = ["print_latex", "print_latex_tv", "tikz_color_bwx8",
            "tikz_color_white", "tikz_color_tv", "tikz_color_rainbow",
@@ -220,9 +220,10 @@ def print_latex_tv(layout_tv, tile_mn, *, color=tikz_color_tv, palette=None,
     tile_mn: each cell names the first (thread, value), threads outer, whose
     index lands in it, coloured by `palette` or else by color(t, v)."""
     tv = _static_layout(layout_tv, "print_latex_tv", False)
-    if len(tv) != 2:
+    rank = _tuples.rank(tv.sh)
+    if rank != 2:
         raise ValueError("print_latex_tv draws a (thread, value) layout of "
-                         "rank 2, not %s (rank %d)" % (tv, len(tv)))
+                         "rank 2, not %s (rank %d)" % (tv, rank))
     tile = _tile_layout(tile_mn)
     lines = _title_lines(title)
     if palette is None:
