@@ -369,14 +369,23 @@ def test_a_layout_coalesced_to_one_mode_is_that_mode_everywhere():
 
 
 def test_make_layout_checks_in_order():
-    # One walk of the shape (issue 47 item 15), the same errors in the same
-    # order: a shape's non-integer, a stride's, a size <= 0, congruence.
-    with pytest.raises(TypeError, match="make_layout expects integers"):
+    # The DSL's order, each observed: the congruence of shape and stride
+    # first, then the shape leaf by leaf (a non-integer, a size <= 0), then
+    # the stride (the old twin checked every shape leaf's type, then the
+    # stride's, then the sizes, then the congruence).
+    with pytest.raises(ValueError, match="strictly positive, but got 0"):
         cute.make_layout((0, "a"), stride=(1, "b"))
-    with pytest.raises(TypeError, match="expects integer strides"):
+    with pytest.raises(ValueError, match="strictly positive, but got 0"):
         cute.make_layout((0, 2), stride=(1, "b"))
-    with pytest.raises(ValueError, match="positive shape values, got -1"):
+    with pytest.raises(ValueError, match="congruent"):
         cute.make_layout((2, -1, 0), stride=(1, 2))
+    with pytest.raises(ValueError, match="congruent"):
+        cute.make_layout((2, "a"), stride=(1,))
+    with pytest.raises(ValueError, match="strictly positive, but got -1"):
+        cute.make_layout((2, -1), stride=(1, "b"))
+    with pytest.raises(ValueError, match=r"Expected Stride, whose leaves are "
+                       r"integers or ScaledBasis, but got \(1, 'b'\)"):
+        cute.make_layout((2, 2), stride=(1, "b"))
     with pytest.raises(ValueError, match="congruent"):
         cute.make_layout((2, 3), stride=(1, 2, 3))
     assert str(cute.make_layout((cute.Int32(4), 1, 3))) == \

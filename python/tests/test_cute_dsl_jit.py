@@ -169,7 +169,7 @@ def test_composed_layout_with_a_function_inner_takes_no_algebra():
 
     layout = cute.make_composed_layout(twice, 3, cute.make_layout((4, 2)))
     assert layout(3) == 12
-    with pytest.raises(TypeError, match="expects a Layout or ComposedLayout"):
+    with pytest.raises(ValueError, match="must be a Value"):
         cute.composition(layout, cute.make_layout(2))
     with pytest.raises(TypeError, match="a Swizzle, a Layout or a function"):
         cute.make_composed_layout(3, 0, cute.make_layout(2))

@@ -29,8 +29,8 @@ HLOLAYOUT_CUTE_DSL_STRICT=1) raises WrongLayoutError instead;
 docs/cute-dsl.md lists every difference.
 """
 
-from . import (_algebra, _core_calls, _fast, _floats, _ints, _slices,
-               _tuples)
+from . import (_algebra, _arguments, _core_calls, _fast, _floats, _ints,
+               _slices, _tuples)
 from ._algebra import RULES as WRONG_LAYOUT_RULES
 from ._algebra import Refusal, WrongLayoutError, WrongLayoutWarning
 from ._ints import (Boolean, DynInt, Int8, Int16, Int32, Int64, Integer,
@@ -39,6 +39,8 @@ from ._ints import (Boolean, DynInt, Int8, Int16, Int32, Int64, Integer,
 from ._numeric_types import *  # noqa: F401,F403
 from ._numeric_types import __all__ as _numeric_all
 from ._objects import ComposedLayout, E, Layout, ScaledBasis, Swizzle
+from ._arguments import (COORD, INT_TUPLE, SHAPE, STRIDE, TILE,
+                         DivisionByZero, LayoutOr, Operand, Tiler, takes)
 from ._config import (get_arch, is_strict, set_arch, set_strict, strict,
                       unchecked)
 from . import nvgpu, utils, viz
@@ -82,454 +84,394 @@ __all__ = [
 
 # The refusals are the package's (their module names print in tracebacks).
 for _cls in (WrongLayoutError, WrongLayoutWarning, Refusal,
-             DSLUserCodeError):
+             DSLUserCodeError, DivisionByZero):
     _cls.__module__ = __name__
 del _cls
 
-
-def _is_layout(x):
-    return isinstance(x, Layout)
-
-
-def _need_layout(x, fn, what="a Layout"):
-    if not isinstance(x, Layout):
-        raise TypeError("%s expects %s, got %s" % (fn, what,
-                                                   type(x).__name__))
-
-
-def _check_int_tuple(t, fn):
-    for x in _tuples.leaves(t):
-        if not _tuples.is_int(x):
-            raise TypeError("%s expects integers, got %r" % (fn, x))
-
-
-def _check_coord(coord, fn):
-    for x in _tuples.leaves(coord):
-        if x is not None and not _tuples.is_int(x):
-            raise TypeError("%s expects a coordinate whose leaves are "
-                            "integers or None, got %r" % (fn, x))
+# Every function below states what it takes by the argument kinds of
+# _arguments (the DSL's own: Shape, IntTuple, Stride, Coord, Tile, an
+# operation's operand, or a Python check with its words), read before it
+# runs; it then hands the work to the algebra (_fast, _algebra, _slices,
+# _core_calls). Refusals that depend on the values, not the kinds, are
+# stated where they are made.
+_ANY = (Layout, ComposedLayout)
+_LAYOUT_OR_COMPOSED = _arguments.Typed(
+    _ANY, "expects a Layout or ComposedLayout, but got %(type)s")
+_PY_LAYOUT = _arguments.Typed(
+    Layout, "Expected input of type Layout, but got %(type)s")
+_LAYOUT_OR_TENSOR = _arguments.Typed(
+    Layout, "Expected layout or tensor as input, but got type(input)=%(type)s")
+_BITS = _arguments.Typed(int, "%(name)s must be an integer instead got "
+                         "%(type)s", convert=int)
+_LAYOUT_FOR = _arguments.Typed(
+    Layout, "expected a Layout for %(name)s, but got %(type)s")
+_IDENTITY_SHAPE = SHAPE.but(error=TypeError, shows="type",
+                            words="expects a shape input, got %s")
 
 
-def _need_any_layout(x, fn):
-    if not isinstance(x, (Layout, ComposedLayout)):
-        raise TypeError("%s expects a Layout or ComposedLayout, got %s" %
-                        (fn, type(x).__name__))
-
-
-def _check_tiler(t, fn, none_ok):
-    """A tiler: a Layout, an integer, or a tuple of them (None, CuTe's `_`,
-    where the op keeps a mode whole)."""
-    if isinstance(t, (Layout, ComposedLayout, Swizzle)) or _tuples.is_int(t):
-        return
-    if t is None and none_ok:
-        return
-    if type(t) is tuple:
-        for x in t:
-            _check_tiler(x, fn, none_ok)
-        return
-    raise TypeError("%s expects a Layout, an integer or a tuple of them as "
-                    "the tiler, got %r" % (fn, t))
-
-
-class DivisionByZero(Refusal, ZeroDivisionError):
-    """CuTe's algorithm divides by zero on these operands: the DSL raises
-    ZeroDivisionError or aborts its process (SIGFPE)."""
-
-
-def _no_zero_division(fn):
-    """Runs an op of the algebra; where CuTe's algorithm divides by zero
-    (a zero-size mode, a layout that is not injective or has a negative
-    stride under a product or divide), the DSL's process dies of SIGFPE or
-    Python raises ZeroDivisionError: the twin refuses, saying so."""
-    import functools
-
-    @functools.wraps(fn)
-    def run(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except ZeroDivisionError as ex:
-            if isinstance(ex, Refusal):
-                raise
-            raise DivisionByZero(
-                "%s: CuTe's algorithm divides by zero on these operands (a "
-                "zero size, or a layout that is not injective or has a "
-                "negative stride); the DSL raises ZeroDivisionError or its "
-                "process aborts (SIGFPE)" % fn.__name__) from None
-    return run
-
-
-def _check_modes(a, mode, fn):
-    """`mode` a list of mode indices, each in range of what it indexes (the
-    DSL: "elements in mode must be less than rank")."""
-    if isinstance(mode, int) and not isinstance(mode, bool):
-        mode = [mode]
-    if not isinstance(mode, (list, tuple)) or any(
-            type(m) is not int for m in mode):
-        raise TypeError("%s: expects a list of integers as mode, got %r" %
-                        (fn, mode))
-    t = a
-    for m in mode:
-        if isinstance(t, (Layout, ComposedLayout)):
-            t = t.shape
-        r = _tuples.rank(t)
-        if not 0 <= m < r:
-            raise Refusal("%s: elements in mode must be less than rank(%s) "
-                          "= %d, got %r" % (fn, pretty_str(t), r, list(mode)))
-        t = t[m] if type(t) is tuple else t
-    return list(mode)
+def _outer(a, f):
+    """f on a composed layout's outer layout, its inner function and offset
+    kept: the DSL's modes of a swizzled layout are its outer layout's."""
+    return ComposedLayout(a.inner, a.offset, f(a.outer))
 
 
 # ---------------------------------------------------------------------------
-# Making layouts
+# Makers
 
 def make_layout(shape, *, stride=None):
-    """A layout of `shape` and `stride` (CuTe's compact column-major strides
-    when stride is None, a static size-1 mode getting stride 0); a list or
-    tuple of Layouts makes each a mode."""
-    if isinstance(shape, (list, tuple)) and shape and isinstance(
-            shape[0], Layout) and all(isinstance(x, Layout) for x in shape):
+    """shape:stride, or shape with CuTe's compact column-major strides (a
+    static size 1 taking stride 0); a list or tuple of Layouts makes each a
+    mode. The DSL checks the congruence of shape and stride first, then the
+    shape, then the stride."""
+    if type(shape) in (list, tuple) and shape and all(
+            isinstance(x, Layout) for x in shape):
         return _algebra.make_layout_of(list(shape))
-    if isinstance(shape, list):
-        shape = tuple(shape)
-    if isinstance(stride, list):
-        stride = tuple(stride)
-    # (The checks of _check_int_tuple and _algebra.make_layout, in their
-    # order, with one walk of the shape: every layout is made here.)
-    leaves = _tuples.leaves(shape)
-    for x in leaves:
-        if type(x) is not int and not isinstance(x, DynInt):
-            raise TypeError("make_layout expects integers, got %r" % (x,))
-    if stride is not None:
-        for x in _tuples.leaves(stride):
-            if not (type(x) is int or isinstance(x, (DynInt, ScaledBasis))):
-                raise TypeError("make_layout expects integer strides, got "
-                                "%r" % (x,))
-    return _algebra.make_checked_layout(shape, stride, leaves)
+    if stride is not None and not _tuples.congruent(shape, stride):
+        raise Refusal("shape and stride must be congruent")
+    shape = SHAPE.read(shape, "make_layout", "shape")
+    if stride is None:
+        return Layout(shape, _tuples.compact_col(shape))
+    return Layout(shape, STRIDE.read(stride, "make_layout", "stride"))
 
 
-@_no_zero_division
+@takes(shape=SHAPE, order=INT_TUPLE)
 def make_ordered_layout(shape, order):
-    """A compact layout whose modes take strides in the order `order`."""
-    _check_int_tuple(shape, "make_ordered_layout")
-    return _algebra.make_ordered_layout(shape, order)
+    """The compact layout whose modes take strides in the order `order`
+    (weakly congruent to shape)."""
+    return Layout(shape, _tuples.compact_order(shape, order))
 
 
+def _unit_strides(shape, where=()):
+    """1@i for each mode i of shape (1@i@j ... in nested modes), 1 for an
+    integral shape: the identity's strides."""
+    if type(shape) is not tuple:
+        return ScaledBasis(1, where) if where else 1
+    return tuple(_unit_strides(mode, where + (i,))
+                 for i, mode in enumerate(shape))
+
+
+@takes(shape=_IDENTITY_SHAPE)
 def make_identity_layout(shape):
     """shape:(1@0,1@1,...): each coordinate maps to itself."""
-    _check_int_tuple(shape, "make_identity_layout")
-    return _algebra.make_identity_layout(shape)
+    return Layout(shape, _unit_strides(shape))
 
 
-@_no_zero_division
+@takes(thr_layout=_LAYOUT_FOR, val_layout=_LAYOUT_FOR)
 def make_layout_tv(thr_layout, val_layout):
-    """(tiler_mn, layout_tv): val_layout repeated over thr_layout (a raked
-    product), and the (thread, value) -> (m, n) layout."""
-    _need_layout(thr_layout, "make_layout_tv")
-    _need_layout(val_layout, "make_layout_tv")
-    layout_mn = raked_product(thr_layout, val_layout)
-    tmp = make_layout((size(thr_layout), size(val_layout)))
-    layout_tv = composition(right_inverse(layout_mn), tmp)
-    return product_each(layout_mn.shape), layout_tv
+    """(tiler_mn, layout_tv) as CuTe's make_tiled_copy computes them: the
+    values raked over the threads give (m, n) -> (thread, value); its right
+    inverse seen with the shape (threads, values) is (thread, value) ->
+    (m, n); the tile is each mode's size of the first."""
+    mn = raked_product(thr_layout, val_layout)
+    tv = composition(right_inverse(mn),
+                     make_layout((size(thr_layout), size(val_layout))))
+    return product_each(mn.shape), tv
 
 
 def make_swizzle(b, m, s):
-    """CuTe's Swizzle<b,m,s>, printed S<b,m,s>. As in the DSL, a swizzle
-    that moves nothing or is not valid (b <= 0, m < 0, |s| < b) is the
-    identity S<0,4,3>."""
-    for v in (b, m, s):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError("make_swizzle expects static ints, got %r" % (v,))
-    if b <= 0 or m < 0 or abs(s) < b:
-        return Swizzle(0, 4, 3)
-    return Swizzle(b, m, s)
+    """CuTe's Swizzle<b,m,s> (S<b,m,s>); one that moves no bit or breaks
+    CuTe's rules (b <= 0, m < 0, |s| < b) is the identity S<0,4,3>, as the
+    DSL makes it."""
+    if not all(type(v) is int for v in (b, m, s)):
+        raise Refusal("b, m, and s must be int")
+    if b > 0 and m >= 0 and abs(s) >= b:
+        return Swizzle(b, m, s)
+    return Swizzle(0, 4, 3)
 
 
+@takes(outer=_arguments.Typed(
+    Layout, "expects the outer (or right-most or effectively visible) "
+    "layout to be an affine layout, but got %(arg)s"), offset=INT_TUPLE)
 def make_composed_layout(inner, offset, outer):
-    """inner o offset o outer (inner a Swizzle, a Layout, or a Python
-    function: then a FunctionComposedLayout, which only maps coordinates
-    and prints)."""
-    function = not isinstance(inner, (Swizzle, Layout, ComposedLayout))
-    if function and not callable(inner):
-        raise TypeError("make_composed_layout expects a Swizzle, a Layout "
-                        "or a function as inner, got %s" %
-                        type(inner).__name__)
-    _need_layout(outer, "make_composed_layout")
-    _check_int_tuple(offset, "make_composed_layout")
-    if function:
+    """inner o offset o outer: inner a Swizzle, a Layout, a ComposedLayout
+    or a Python function (a FunctionComposedLayout, which maps coordinates
+    and prints, nothing more)."""
+    if isinstance(inner, Swizzle):
+        # A swizzle acts on one offset: the DSL refuses a tuple offset and
+        # an identity layout's strides under it.
+        if type(offset) is tuple:
+            raise Refusal("make_composed_layout: swizzle layout expects "
+                          "scalar `offset` and `outer` without scaled "
+                          "basis, but got %s and %s" % (pretty_str(offset),
+                                                        outer))
+        if any(isinstance(d, ScaledBasis) for d in _tuples.leaves(outer.st)):
+            raise TypeError("invalid composition %s o %s o %s" %
+                            (inner, pretty_str(offset), outer))
+        return ComposedLayout(inner, offset, outer)
+    if isinstance(inner, _ANY):
+        return ComposedLayout(inner, offset, outer)
+    if callable(inner):
         from ._func_composed import FunctionComposedLayout
         return FunctionComposedLayout(inner, offset, outer)
-    return ComposedLayout(inner, offset, outer)
+    raise TypeError("make_composed_layout expects a Swizzle, a Layout or a "
+                    "function as inner, got %s (the DSL prints other objects "
+                    "as they are: not modelled)" % type(inner).__name__)
 
 
 # ---------------------------------------------------------------------------
-# The algebra (dispatching to the C++ core when every integer is static)
+# The algebra: the DSL's operations on layouts (_fast runs the static ones
+# on the C++ core, the others with the DSL's rules)
 
-@_no_zero_division
+@takes(lhs=Operand(0), rhs=Tiler(1, (ComposedLayout, Swizzle)))
 def composition(lhs, rhs):
-    """lhs o rhs: rhs a Layout, a tiler tuple (Layouts, ints, None) or an
-    int."""
-    _need_any_layout(lhs, "composition")
-    _check_tiler(rhs, "composition", True)
+    """lhs o rhs: rhs a Layout, an integer n (n:1) or a tuple of them (a
+    tiler, None keeping a mode)."""
     return _fast.op2("composition", lhs, rhs)
 
 
-@_no_zero_division
+@takes(input=Operand(0, composed=False), cotarget=LayoutOr(SHAPE))
 def complement(input, cotarget):
-    """The layout of the rest of the codomain up to cotarget."""
-    _need_layout(input, "complement")
-    if not isinstance(cotarget, Layout):
-        _check_int_tuple(cotarget, "complement")
-        if cotarget == ():
-            cotarget = 1  # the product of no modes
+    """The layout of what input does not reach, up to cotarget."""
+    if type(cotarget) is tuple and not cotarget:
+        cotarget = 1  # the product of no modes
     return _fast.op2("complement", input, cotarget)
 
 
-@_no_zero_division
+@takes(input=_PY_LAYOUT)
 def right_inverse(input):
-    _need_layout(input, "right_inverse")
     return _fast.op1("right_inverse", input)
 
 
-@_no_zero_division
+@takes(input=_PY_LAYOUT)
 def left_inverse(input):
-    _need_layout(input, "left_inverse")
     return _fast.op1("left_inverse", input)
 
 
-@_no_zero_division
+@takes(input=Operand(0), target_profile=COORD)
 def coalesce(input, *, target_profile=None):
-    _need_any_layout(input, "coalesce")
     return _fast.coalesce(input, target_profile)
 
 
-@_no_zero_division
+@takes(input=_arguments.Typed(
+    _ANY, "Expected layout or tensor as input, but got type(input)=%(type)s"))
 def filter(input):
-    _need_any_layout(input, "filter")
     return _fast.op1("filter", input)
 
 
-@_no_zero_division
+@takes(input=_LAYOUT_OR_TENSOR)
 def filter_zeros(input, *, target_profile=None):
-    _need_layout(input, "filter_zeros")
-    if target_profile is not None:
-        raise Refusal("filter_zeros: target_profile must be a Value "
-                      "(the DSL refuses a Python tuple here)")
+    if target_profile is not None:  # the DSL takes only its own IR values
+        raise _arguments.refused_operand(1, "filter_zeros")
     return _algebra.filter_zeros(input)
 
 
-@_no_zero_division
+# The divides and products: a Layout or ComposedLayout by a tiler.
+
+@takes(target=Operand(0), tiler=Tiler(1))
 def logical_divide(target, tiler):
-    _need_any_layout(target, "logical_divide")
-    _check_tiler(tiler, "logical_divide", True)
+    """target's modes split into the tiles of tiler and the rest (a tiler:
+    a Layout, an integer or a tuple of them, None keeping a mode whole)."""
     return _fast.op2("logical_divide", target, tiler)
 
 
-@_no_zero_division
+@takes(target=Operand(0), tiler=Tiler(1))
 def zipped_divide(target, tiler):
-    _need_any_layout(target, "zipped_divide")
-    _check_tiler(tiler, "zipped_divide", True)
+    """logical_divide, the tiles' modes gathered first, the rest second."""
     return _fast.op2("zipped_divide", target, tiler)
 
 
-@_no_zero_division
+@takes(target=Operand(0), tiler=Tiler(1))
 def tiled_divide(target, tiler):
-    _need_any_layout(target, "tiled_divide")
-    _check_tiler(tiler, "tiled_divide", True)
+    """zipped_divide with the rest's modes unpacked."""
     return _fast.op2("tiled_divide", target, tiler)
 
 
-@_no_zero_division
+@takes(target=Operand(0), tiler=Tiler(1))
 def flat_divide(target, tiler):
-    _need_any_layout(target, "flat_divide")
-    _check_tiler(tiler, "flat_divide", True)
+    """zipped_divide with both halves' modes unpacked."""
     return _fast.op2("flat_divide", target, tiler)
 
 
-@_no_zero_division
+@takes(block=Operand(0), tiler=Tiler(1, product=True))
 def logical_product(block, tiler):
-    _need_any_layout(block, "logical_product")
-    _check_tiler(tiler, "logical_product", False)
+    """block, then block repeated as tiler lays it out."""
     return _fast.op2("logical_product", block, tiler)
 
 
-@_no_zero_division
+@takes(block=Operand(0), tiler=Tiler(1, product=True))
 def zipped_product(block, tiler):
-    _need_any_layout(block, "zipped_product")
-    _check_tiler(tiler, "zipped_product", False)
     return _fast.op2("zipped_product", block, tiler)
 
 
-@_no_zero_division
+@takes(block=Operand(0), tiler=Tiler(1, product=True))
 def tiled_product(block, tiler):
-    _need_any_layout(block, "tiled_product")
-    _check_tiler(tiler, "tiled_product", False)
     return _fast.op2("tiled_product", block, tiler)
 
 
-@_no_zero_division
+@takes(block=Operand(0), tiler=Tiler(1, product=True))
 def flat_product(block, tiler):
-    _need_any_layout(block, "flat_product")
-    _check_tiler(tiler, "flat_product", False)
     return _fast.op2("flat_product", block, tiler)
 
 
-@_no_zero_division
+@takes(block=Operand(0), tiler=Operand(1, composed=False))
 def raked_product(block, tiler):
-    _need_any_layout(block, "raked_product")
-    if not isinstance(tiler, (Layout, ComposedLayout)):
-        raise TypeError("raked_product expects a Layout as the tiler (the DSL takes no "
-                        "tuple or integer here), got %r" % (tiler,))
+    """block's elements interleaved with tiler's, mode by mode."""
     return _fast.op2("raked_product", block, tiler)
 
 
-@_no_zero_division
+@takes(block=Operand(0), tiler=Operand(1, composed=False))
 def blocked_product(block, tiler):
-    _need_any_layout(block, "blocked_product")
-    if not isinstance(tiler, (Layout, ComposedLayout)):
-        raise TypeError("blocked_product expects a Layout as the tiler (the DSL takes no "
-                        "tuple or integer here), got %r" % (tiler,))
+    """block repeated over tiler, mode by mode."""
     return _fast.op2("blocked_product", block, tiler)
 
 
-@_no_zero_division
+@takes(atom=Operand(0), trg_shape=TILE, order=INT_TUPLE)
 def tile_to_shape(atom, trg_shape, order):
-    _need_any_layout(atom, "tile_to_shape")
-    _check_int_tuple(trg_shape, "tile_to_shape")
-    _check_int_tuple(order, "tile_to_shape")
+    """atom repeated to cover trg_shape, its repetitions in `order`."""
+    for x in _tuples.leaves(trg_shape):
+        if x is None or isinstance(x, Layout):
+            raise TypeError("tile_to_shape: a target shape holding %s (the "
+                            "DSL's Tile) is not modelled" % (x,))
+    SHAPE.read(trg_shape, "tile_to_shape", "trg_shape")  # positive sizes
     return _fast.tile_to_shape(atom, trg_shape, order)
 
 
-@_no_zero_division
+@takes(new_type_bits=_BITS, old_type_bits=_BITS, src_layout=_arguments.Typed(
+    _ANY, "src_layout must be a layout or composed layout instead got "
+    "%(type)s"))
 def recast_layout(new_type_bits, old_type_bits, src_layout):
-    if not isinstance(src_layout, (Layout, ComposedLayout)):
-        raise TypeError("recast_layout: src_layout must be a layout or "
-                        "composed layout, got %s" % type(src_layout).__name__)
-    for bits in (new_type_bits, old_type_bits):
-        if type(bits) is not int or bits <= 0:
-            raise Refusal("recast_layout: unable to recast %s from %r bits "
-                          "to %r bits (the widths must be positive static "
-                          "integers)" % (src_layout, old_type_bits,
-                                         new_type_bits))
+    """src_layout over elements of new_type_bits bits, from old_type_bits."""
+    if new_type_bits <= 0 or old_type_bits <= 0:
+        raise Refusal("recast_layout: unable to recast %s from %d bits to %d "
+                      "bits (the widths must be positive)" % (
+                          src_layout, old_type_bits, new_type_bits))
     return _fast.recast_layout(new_type_bits, old_type_bits, src_layout)
 
 
-@_no_zero_division
+@takes(a=Operand(0, composed=False, op="composition"), b=_PY_LAYOUT)
 def max_common_layout(a, b):
-    _need_layout(a, "max_common_layout")
-    _need_layout(b, "max_common_layout")
     return _algebra.max_common_layout(a, b)
 
 
-@_no_zero_division
+@takes(a=Operand(0, composed=False, op="composition"), b=_PY_LAYOUT)
 def max_common_vector(a, b):
-    _need_layout(a, "max_common_vector")
-    _need_layout(b, "max_common_vector")
     return _algebra.max_common_vector(a, b)
 
 
-@_no_zero_division
+@takes(layout=_arguments.Typed(Layout, "expects a Layout, but got %(type)s"))
 def nullspace(layout):
-    _need_layout(layout, "nullspace")
     return _algebra.nullspace(layout)
 
 
+@takes(layout=_LAYOUT_OR_COMPOSED)
 def get_swizzle_portion(layout):
-    """The swizzle of a composed layout; the identity S<0,4,3> otherwise."""
-    if isinstance(layout, ComposedLayout):
-        if isinstance(layout.inner, Swizzle):
-            return layout.inner
-        return Swizzle(0, 4, 3)
-    if isinstance(layout, Layout):
-        return Swizzle(0, 4, 3)
-    raise TypeError("expects a Layout or ComposedLayout, but got %s" %
-                    type(layout).__name__)
+    """A composed layout's swizzle; the identity S<0,4,3> otherwise."""
+    if isinstance(layout, ComposedLayout) and isinstance(layout.inner,
+                                                         Swizzle):
+        return layout.inner
+    return Swizzle(0, 4, 3)
 
 
+@takes(layout=_LAYOUT_OR_COMPOSED)
 def get_nonswizzle_portion(layout):
-    """The layout itself, or a composed layout's outer layout."""
-    if isinstance(layout, ComposedLayout):
-        return layout.outer
-    if isinstance(layout, Layout):
-        return layout
-    raise TypeError("expects a Layout or ComposedLayout, but got %s" %
-                    type(layout).__name__)
+    """A composed layout's outer layout; a layout itself."""
+    return layout.outer if isinstance(layout, ComposedLayout) else layout
 
 
 # ---------------------------------------------------------------------------
-# Queries
+# Queries. `mode` is an integer or a list of them, a path into the modes.
 
-def _modes(a, mode, fn):
-    _check_modes(a, mode, fn)
-    for m in mode:
-        if isinstance(a, (Layout, ComposedLayout)):
-            a = a.sh
-        if type(a) is not tuple:
-            if m != 0:
-                raise IndexError("%s: mode %d out of range" % (fn, m))
-            continue
-        a = a[m]
-    return a
+def _follow(t, path, refuse, negative=False):
+    """The mode of the tree t at path (a leaf has one mode, itself);
+    refuse() where an index is out of range (Python's negative indices
+    where `negative`)."""
+    for i in path:
+        r = _tuples.rank(t)
+        if not (0 <= i < r or (negative and -r <= i < 0)):
+            raise refuse()
+        if type(t) is tuple:
+            t = t[i]
+    return t
 
 
 def size(a, mode=[]):  # noqa: B006 (the DSL's signature)
-    """The number of coordinates (of mode `mode`, a list of indices)."""
+    """The number of coordinates of a (of its mode at the path `mode`)."""
     if hasattr(a, "_dsl_size"):
         return a._dsl_size()
-    if isinstance(a, (Layout, ComposedLayout)) and not mode:
-        return _ints.traced(_fast.size(a))
-    shape = _modes(a.sh if isinstance(a, (Layout, ComposedLayout))
-                   else a, mode, "size")
-    _check_int_tuple(shape, "size")
+    path = _arguments.read_modes(mode, "size", lambda m: Refusal(
+        "Expected integer elements in mode, but got %r" % (m,)))
+    if isinstance(a, _ANY):
+        if not path:
+            return _ints.traced(_fast.size(a))
+        shape = a.sh
+    else:
+        shape = INT_TUPLE.read(a, "size", "a")
+    shape = _follow(shape, path, lambda: Refusal(
+        "size: mode %r has invalid values for input type %s" % (
+            path, a if isinstance(a, _ANY) else pretty_str(shape))))
     return _ints.traced(_core_calls.product(shape))
 
 
+@takes(a=Operand(0, op="cosize"))
 def cosize(a, mode=[]):  # noqa: B006
-    if isinstance(a, ComposedLayout):
-        a = a.outer
-    _need_layout(a, "cosize")
-    for m in _check_modes(a, mode, "cosize"):
-        a = a[m]
-    return _ints.traced(_algebra.cosize(a))
+    """One past the largest offset of a (of its mode at the path `mode`)."""
+    layout = a.outer if isinstance(a, ComposedLayout) else a
+    path = _arguments.read_modes(mode, "cosize", lambda m: TypeError(
+        "cosize: expects integers in mode, got %r" % (m,)))
+    for i in path:
+        if not 0 <= i < _tuples.rank(layout.shape):
+            raise Refusal("cosize: mode %r is invalid for input type %s" %
+                          (path, layout))
+        layout = layout[i]
+    return _ints.traced(_algebra.cosize(layout))
 
 
 def rank(a, mode=[]):  # noqa: B006
-    if isinstance(a, (Layout, ComposedLayout)):
-        a = a.shape
-    for m in _check_modes(a, mode, "rank"):
-        a = a[m] if type(a) is tuple else a
-    return len(a) if type(a) is tuple else 1
+    """The number of top-level modes (of the mode at the path `mode`)."""
+    t = a.shape if isinstance(a, _ANY) else a
+    path = _arguments.read_modes(mode, "rank", lambda m: TypeError(
+        "rank: expects integers in mode, got %r" % (m,)))
+    t = _follow(t, path, lambda: Refusal(
+        "rank: elements in mode must be less than rank(%s), got %r (the "
+        "DSL fails with an IndexError)" % (pretty_str(t), path)))
+    return _tuples.rank(t)
 
 
 def depth(a):
-    if isinstance(a, (Layout, ComposedLayout)):
-        a = a.shape
-    return _tuples.depth(a)
+    """How deep the modes nest: 0 for an integer."""
+    return _tuples.depth(a.shape if isinstance(a, _ANY) else a)
 
 
 def shape(input, *, mode=None):
-    if isinstance(input, (Layout, ComposedLayout)):
+    """input's shape (a tuple's, each Layout in it read as its shape), or
+    the mode of it at the path `mode`."""
+    if isinstance(input, _ANY):
         s = input.shape
     else:
-        s = input
-    if mode is None:
-        return s
-    return get(s, mode=mode)
+        s = _shape_of_tile(TILE.read(input, "shape", "input"))
+    return s if mode is None else get(s, mode=mode)
 
 
-@_no_zero_division
+def _shape_of_tile(t):
+    if type(t) is tuple:
+        return tuple(_shape_of_tile(e) for e in t)
+    if isinstance(t, Layout):
+        return t.shape
+    if t is None:
+        raise Refusal("shape: a `_` mode has no shape (the DSL: source must "
+                      "not have error)")
+    return t
+
+
+@takes(coord=COORD, layout=LayoutOr(SHAPE, index=1))
 def crd2idx(coord, layout):
-    """The offset (or coordinate, for an identity layout) of `coord`."""
-    _check_coord(coord, "crd2idx")
+    """The offset (for an identity layout, the coordinate) of coord in
+    layout, or in the compact layout of a shape."""
     return _ints.traced(_algebra.crd2idx(coord, layout))
 
 
-@_no_zero_division
+@takes(idx=INT_TUPLE, shape=SHAPE)
 def idx2crd(idx, shape):
     """The colexicographic coordinate of idx in shape (the last mode takes
     the quotient without a modulo)."""
-    _check_int_tuple(idx, "idx2crd")
-    _check_int_tuple(shape, "idx2crd")
     return _ints.traced(_algebra.idx2crd(idx, shape))
+
+
+def _tree_or_refused(src, op):
+    """src as a tuple's slice takes it: a tuple or an integer; anything
+    else is not a Value of the DSL's slice."""
+    if not (type(src) is tuple or _arguments.is_integer(src)):
+        raise _arguments.refused_operand(0, op)
 
 
 def slice_(src, coord):
@@ -539,194 +481,241 @@ def slice_(src, coord):
     if isinstance(src, ComposedLayout):
         from . import _composed
         return _composed.slice_(src, coord)
+    _tree_or_refused(src, "slice")
     return _slices.slice_tuple(coord, src)
 
 
 def dice(src, coord):
-    """The modes of src where coord is an integer (CuTe's dice): the
-    complement of slice_."""
-    _check_coord(coord, "dice")
+    """The modes of src where coord is an integer (CuTe's dice), the
+    complement of slice_; coord (the dicer) must be static."""
+    for x in _tuples.leaves(coord):
+        if x is not None and not _arguments.is_integer(x):
+            raise TypeError("dice: unsupported type %s" % (x,))
     if not _ints.is_static(coord):
-        raise Refusal("dice: expects the coordinate %s to be static" %
+        raise Refusal("dice: expects dicer to be static, got %s" %
                       pretty_str(coord))
     if isinstance(src, Layout):
         return _slices.dice_layout(src, coord)
     if isinstance(src, ComposedLayout):
         from . import _composed
         return _composed.dice(src, coord)
-    _check_coord(src, "dice")  # the DSL takes a None there too
     return _slices.dice_tuple(coord, src)
 
 
+@takes(coord=COORD)
 def slice_and_offset(coord, src):
-    """(slice_(src, coord), the offset of coord with None as 0)."""
-    _check_coord(coord, "slice_and_offset")
+    """(slice_(src, coord), the offset of coord with each None read as 0);
+    of a shape, its compact layout's offset and the shape's slice."""
     if isinstance(src, ComposedLayout):
         from . import _composed
         return _composed.slice_and_offset(coord, src)
-    _need_layout(src, "slice_and_offset")
-    return _slices.slice_and_offset(coord, src)
+    if isinstance(src, Layout):
+        return _slices.slice_and_offset(coord, src)
+    _tree_or_refused(src, "slice")
+    part, offset = _slices.slice_and_offset(coord, make_layout(src))
+    return part.shape, offset
 
 
 # ---------------------------------------------------------------------------
 # Tuples
 
 def pretty_str(arg):
-    """The DSL's pretty_str: tuples without spaces, None as `_`."""
-    if type(arg) is tuple:
-        return "(" + ",".join(pretty_str(x) for x in arg) + ")"
+    """A tuple as the DSL prints it: no spaces, None as `_`, a rank-1
+    tuple without a trailing comma; anything else as str() prints it."""
     if arg is None:
         return "_"
-    return str(arg)
+    if type(arg) is not tuple:
+        return str(arg)
+    return "(%s)" % ",".join(map(pretty_str, arg))
 
 
 def product_each(t):
-    """The product of each mode of t (an integer's is the integer)."""
-    _check_int_tuple(t, "product_each")
+    """Each top-level mode's product (an integer is itself; () is 1)."""
+    if _arguments.is_integer(t):
+        return _ints.traced(_arguments.plain(t))
     if type(t) is not tuple:
-        return _ints.traced(t)
-    return _ints.traced(tuple([_core_calls.product(e) for e in t]))
+        raise TypeError("expects IntTuple or Shape, but got %s" % type(t))
+    t = INT_TUPLE.read(t, "product_each", "t")
+    if t == ():
+        return 1
+    return _ints.traced(tuple(_core_calls.product(m) for m in t))
 
 
-@_no_zero_division
+@takes(a=INT_TUPLE, b=TILE)
 def ceil_div(a, b):
-    _check_int_tuple(a, "ceil_div")
-    _check_int_tuple(b, "ceil_div")
+    """How many tiles of b cover a (docs/cute-dsl.md, "_tuples.py written
+    anew", has the rules)."""
+    for x in _tuples.leaves(b):
+        if x is None:
+            raise Refusal("ceil_div: unable to perform ceil_div on input %s "
+                          "and tiler %s" % (pretty_str(a), pretty_str(b)))
+        if isinstance(x, Layout):
+            raise TypeError("ceil_div: a Layout in the tiler is not "
+                            "modelled, got %s" % pretty_str(b))
     return _ints.traced(_tuples.ceil_div(a, b))
 
 
-@_no_zero_division
+@takes(a=SHAPE, b=SHAPE)
 def shape_div(a, b):
-    _check_int_tuple(a, "shape_div")
-    _check_int_tuple(b, "shape_div")
+    """CuTe's shape_div: a divided by b, mode by mode."""
     return _ints.traced(_core_calls.shape_div(a, b))
 
 
-@_no_zero_division
+_ROUNDED = INT_TUPLE.but(error=TypeError, words="round_up takes integers "
+                         "(the DSL computes other numbers as Python does: "
+                         "not modelled), got %s")
+
+
+@takes(a=_ROUNDED, b=_ROUNDED)
 def round_up(a, b):
-    _check_int_tuple(a, "round_up")
-    _check_int_tuple(b, "round_up")
-    if type(a) is not tuple and type(b) is tuple:
-        raise TypeError("round_up: expects b to be a single integer when a "
-                        "is not a tuple, got %s" % pretty_str(b))
+    """a rounded up to a multiple of b, mode by mode where both are tuples
+    (a's modes past b's rank kept); an integer a takes an integer b."""
+    if type(a) is tuple and type(b) is tuple:
+        return tuple(round_up(x, y) for x, y in zip(a, b)) + a[len(b):]
     if type(a) is tuple:
-        b = _tuples.wrap(b)
-        b = b + (1,) * (len(a) - len(b))
-        return tuple(round_up(x, y) for x, y in zip(a, b))
+        raise TypeError("Expected both inputs to be tuple, but got %s and %s"
+                        % (type(a), type(b)))
+    if type(b) is tuple:
+        raise TypeError("Expected `b` to be a single integer when `a` is not "
+                        "a tuple, but got %s" % (b,))
     return _ints.traced(_ints.mul(_ints.ceil_div(a, b), b))
 
 
 def flatten(a):
+    """The leaves of a as one tuple (a layout's modes as flat modes); a
+    leaf, and a composed layout, stay as they are (the DSL's)."""
     if isinstance(a, Layout):
         return Layout(_tuples.flatten(a.sh), _tuples.flatten(a.st))
     return _tuples.flatten(a)
 
 
-def _on_outer(a, f):
-    """f on a composed layout's outer layout, keeping its inner function
-    and offset (the DSL's modes of a swizzled layout)."""
-    return ComposedLayout(a.inner, a.offset, f(a.outer))
-
-
 def get(a, mode=[]):  # noqa: B006
+    """The mode of a at the path `mode` (a tuple's negative indices count
+    from its end, as in Python)."""
+    path = _arguments.read_modes(mode, "get", lambda m: TypeError(
+        "invalid element in mode, expects int, got %s" % type(
+            next(x for x in m if not isinstance(x, int)))))
     if isinstance(a, ComposedLayout):
-        _check_modes(a, mode, "get")
-        return _on_outer(a, lambda o: get(o, mode=mode))
-    for m in _check_modes(a, mode, "get"):
-        if isinstance(a, Layout):
-            a = a[m]
-        elif type(a) is tuple:
-            a = a[m]
-        elif m != 0:
-            raise IndexError("get: mode %d out of range" % m)
+        return _outer(a, lambda o: get(o, mode=path))
+    tree = a.shape if isinstance(a, Layout) else a
+    _follow(tree, path, lambda: Refusal(
+        "elements in mode must be less than rank(%s), got %r" % (a, path)),
+            negative=not isinstance(a, Layout))
+    for i in path:
+        if isinstance(a, Layout) or type(a) is tuple:
+            a = a[i]
     return a
 
 
 def select(a, mode):
+    """The top-level modes of a listed in mode, in that order."""
     if isinstance(a, ComposedLayout):
-        select(a.outer, mode)  # the same checks
-        return _on_outer(a, lambda o: select(o, mode))
-    if isinstance(a, (Layout, ComposedLayout)):
-        r = _tuples.rank(a.shape)
-    else:
-        r = _tuples.rank(a)
-    if not isinstance(mode, (list, tuple)) or any(
-            type(m) is not int or not 0 <= m < r for m in mode):
-        raise Refusal("select: invalid mode element for input of rank %d, "
-                      "got mode=%r" % (r, mode))
+        return _outer(a, lambda o: select(o, mode))
+    if not isinstance(a, Layout) and type(a) is not tuple:
+        raise TypeError("unsupported type of input, got %s" % type(a))
+    r = _tuples.rank(a.shape if isinstance(a, Layout) else a)
+    path = _arguments.read_modes(mode, "select", lambda m: Refusal(
+        "invalid mode element for input of rank %d, got mode=%r" % (r, m)))
+    for i in path:
+        if isinstance(a, Layout) and i < 0:
+            raise Refusal("The mode %r contains values that are out of range "
+                          "for the input type %s" % (path, a))
+        if not -r <= i < r:
+            raise Refusal("invalid mode element for input of rank %d, got "
+                          "mode=%r" % (r, mode))
     if isinstance(a, Layout):
-        return Layout(tuple(_tuples.wrap(a.sh)[m] for m in mode),
-                      tuple(_tuples.wrap(a.st)[m] for m in mode))
-    return tuple(_tuples.wrap(a)[m] for m in mode)
+        sh, st = _tuples.wrap(a.sh), _tuples.wrap(a.st)
+        return Layout(tuple(sh[i] for i in path), tuple(st[i] for i in path))
+    return tuple(a[i] for i in path)
+
+
+def _extended(a, x, fn, at_end):
+    """append (at_end) or prepend x to a's top-level modes; None is the
+    mode 1 (1:0 in a layout), as in the DSL."""
+    if isinstance(a, ComposedLayout):
+        return _outer(a, lambda o: _extended(o, x, fn, at_end))
+    if isinstance(a, Layout):
+        if x is None:
+            x = Layout(1, 0)
+        if not isinstance(x, Layout):
+            raise TypeError("Input type of elem (%s) is not accepted!" %
+                            type(x))
+        sh, st = _tuples.wrap(a.sh), _tuples.wrap(a.st)
+        return Layout(sh + (x.sh,) if at_end else (x.sh,) + sh,
+                      st + (x.st,) if at_end else (x.st,) + st)
+    if type(a) is not tuple and not _arguments.is_integer(a):
+        raise TypeError("invalid type for input, got %s" % type(a))
+    if x is None:
+        x = 1
+    if not (type(x) is tuple or _arguments.is_integer(x) or
+            isinstance(x, Layout)):
+        raise TypeError("Input type of elem (%s) is not accepted!" % type(x))
+    a = _tuples.wrap(a)
+    return a + (x,) if at_end else (x,) + a
 
 
 def append(a, x):
-    if isinstance(a, ComposedLayout):
-        return _on_outer(a, lambda o: append(o, x))
-    if isinstance(a, Layout):
-        _need_layout(x, "append", "a Layout as the element of a Layout")
-        return Layout(_tuples.wrap(a.sh) + (x.sh,),
-                      _tuples.wrap(a.st) + (x.st,))
-    return _tuples.wrap(a) + (x,)
+    """a with x as its last top-level mode."""
+    return _extended(a, x, "append", True)
 
 
 def prepend(a, x):
+    """a with x as its first top-level mode."""
+    return _extended(a, x, "prepend", False)
+
+
+def group_modes(a, begin, end=None):
+    """a's top-level modes begin..end-1 (negative from the end, end None
+    for the rank) as one mode. The DSL checks begin < end (both counted
+    from 0), then, for a layout, their ranges (a begin below -rank taken as
+    0, as it does); a tuple is cut as Python slices it."""
     if isinstance(a, ComposedLayout):
-        return _on_outer(a, lambda o: prepend(o, x))
+        return _outer(a, lambda o: group_modes(o, begin, end))
     if isinstance(a, Layout):
-        _need_layout(x, "prepend", "a Layout as the element of a Layout")
-        return Layout((x.sh,) + _tuples.wrap(a.sh),
-                      (x.st,) + _tuples.wrap(a.st))
-    return (x,) + _tuples.wrap(a)
-
-
-def group_modes(a, begin, end):
-    """Modes begin..end-1 of a as one mode (negative indices from the end,
-    as the DSL: begin < end, end in [-rank+1, rank])."""
-    if isinstance(a, ComposedLayout):
-        return _on_outer(a, lambda o: group_modes(o, begin, end))
+        r = _tuples.rank(a.sh)
+    elif type(a) is tuple or _arguments.is_integer(a):
+        r = _tuples.rank(a)
+    else:
+        raise _arguments.refused_operand(0, "group_modes")
+    end = r if end is None else end
     for v in (begin, end):
-        if type(v) is not int:
-            raise TypeError("group_modes expects integers as begin and end, "
+        if not isinstance(v, int):
+            raise TypeError("group_modes: expects integers as begin and end, "
                             "got %r" % (v,))
-    r = _tuples.rank(a.sh if isinstance(a, Layout) else a)
-    b, e = begin + r if begin < 0 else begin, end + r if end < 0 else end
+    b = begin + r if begin < 0 else begin
+    e = end + r if end < 0 else end
     if b >= e:
-        raise Refusal("group_modes: expects begin < end, but got %d >= %d"
-                      % (b, e))
-    if not -r <= begin <= r - 1:
-        raise Refusal("group_modes: expects begin in the range of [-rank, "
-                      "rank-1], but got begin %d and rank %d" % (begin, r))
-    if not -r + 1 <= end <= r:
-        raise Refusal("group_modes: expects end in the range of [-rank+1, "
-                      "rank], but got end %d and rank %d" % (end, r))
-    begin, end = b, e
-    if isinstance(a, Layout) and type(a.sh) is not tuple:
-        # An integral layout has one mode: grouping it gives that mode as a
-        # rank-1 tuple, (6):(1) from 6:1, as the DSL does.
-        return Layout((a.sh,), (a.st,))
+        raise Refusal("Expected begin < end, but got %d >= %d" % (b, e))
+    if type(a) is not tuple and not isinstance(a, Layout):
+        return (a,)
     if isinstance(a, Layout):
-        s, d = _tuples.wrap(a.sh), _tuples.wrap(a.st)
-        return Layout(s[:begin] + (s[begin:end],) + s[end:],
-                      d[:begin] + (d[begin:end],) + d[end:])
-    t = _tuples.wrap(a)
-    return t[:begin] + (t[begin:end],) + t[end:]
+        if begin > r - 1:
+            raise Refusal("group_modes: expects begin in the range of "
+                          "[-rank, rank-1], but got begin %d and rank %d" %
+                          (begin, r))
+        if not -r + 1 <= end <= r:
+            raise Refusal("group_modes: expects end in the range of "
+                          "[-rank+1, rank], but got end %d and rank %d" %
+                          (end, r))
+        if type(a.sh) is not tuple:  # its one mode is itself: (6):(1)
+            return Layout((a.sh,), (a.st,))
+        cut = slice(max(b, 0), e)
+        sh, st = _tuples.wrap(a.sh), _tuples.wrap(a.st)
+        return Layout(sh[:cut.start] + (sh[cut],) + sh[cut.stop:],
+                      st[:cut.start] + (st[cut],) + st[cut.stop:])
+    return a[:begin] + (a[begin:end],) + a[end:]
 
 
 def is_congruent(a, b):
-    if isinstance(a, (Layout, ComposedLayout)):
-        a = a.shape
-    if isinstance(b, (Layout, ComposedLayout)):
-        b = b.shape
-    return _tuples.congruent(a, b)
+    """Whether a and b (or their shapes) have the same tree."""
+    return _tuples.congruent(a.shape if isinstance(a, _ANY) else a,
+                             b.shape if isinstance(b, _ANY) else b)
 
 
 def is_weakly_congruent(a, b):
-    if isinstance(a, (Layout, ComposedLayout)):
-        a = a.shape
-    if isinstance(b, (Layout, ComposedLayout)):
-        b = b.shape
-    return _tuples.weakly_congruent(a, b)
+    """Whether b's tree refines a's (a leaf of a may stand for a subtree)."""
+    return _tuples.weakly_congruent(a.shape if isinstance(a, _ANY) else a,
+                                    b.shape if isinstance(b, _ANY) else b)
 
 
 # Tensors (tensor.py, tensor_ssa.py, runtime.py, math.py): the layout
