@@ -27,13 +27,8 @@ where they are declared (`Typed`).
 import functools
 
 from ._core_calls import Refusal
-from ._ints import DynInt
+from ._ints import is_integer  # the DSL's: an int, a bool, a DSL integer
 from ._objects import ComposedLayout, Layout, ScaledBasis
-
-
-def is_integer(x):
-    """An integer leaf as the DSL takes it: int, bool or a DSL integer."""
-    return isinstance(x, (int, DynInt))
 
 
 def plain(x):
