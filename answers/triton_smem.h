@@ -42,18 +42,15 @@ struct SmemFromTriton {
   friend void HlolayoutFields(Fields& f, const SmemFromTriton& a) {
     f.Type("SmemFromTriton",
            "A #ttg.nvmma_shared layout and its CuTe shared-memory atom.");
-    f("triton", a.triton, "The Triton attribute.",
-      FieldOptions().Key("Triton"));
-    f("memdesc_shape", a.memdesc_shape, "The memdesc's shape.",
-      FieldOptions().Key("MemdescShape"));
-    f("atom", a.atom, "The CuTe atom, or none.", FieldOptions().Key("Atom"));
-    f("shape", a.shape, "The tile's shape.", FieldOptions().Key("Shape"));
-    f("order", a.order, "The tile's order, or none.",
-      FieldOptions().Key("Order"));
-    f("layout", a.layout, "The tile's layout (bytes).",
-      FieldOptions().Key("Layout"));
+    const FieldOptions camel = FieldOptions().CamelKey();  // "MemdescShape"
+    f("triton", a.triton, "The Triton attribute.", camel);
+    f("memdesc_shape", a.memdesc_shape, "The memdesc's shape.", camel);
+    f("atom", a.atom, "The CuTe atom, or none.", camel);
+    f("shape", a.shape, "The tile's shape.", camel);
+    f("order", a.order, "The tile's order, or none.", camel);
+    f("layout", a.layout, "The tile's layout (bytes).", camel);
     f("layout_elements", a.layout_elements, "The tile's layout (elements).",
-      FieldOptions().Key("LayoutElements"));
+      camel);
   }
 };
 
@@ -68,14 +65,12 @@ struct SmemFromCute {
   friend void HlolayoutFields(Fields& f, const SmemFromCute& a) {
     f.Type("SmemFromCute",
            "A CuTe shared-memory atom's tile and its Triton layout.");
-    f("layout", a.layout, "The tile's layout (bytes).",
-      FieldOptions().Key("Layout"));
+    const FieldOptions camel = FieldOptions().CamelKey();  // "MemdescShape"
+    f("layout", a.layout, "The tile's layout (bytes).", camel);
     f("layout_elements", a.layout_elements, "The tile's layout (elements).",
-      FieldOptions().Key("LayoutElements"));
-    f("triton", a.triton, "The Triton attribute, or none.",
-      FieldOptions().Key("Triton"));
-    f("memdesc_shape", a.memdesc_shape, "The memdesc's shape.",
-      FieldOptions().Key("MemdescShape"));
+      camel);
+    f("triton", a.triton, "The Triton attribute, or none.", camel);
+    f("memdesc_shape", a.memdesc_shape, "The memdesc's shape.", camel);
   }
 };
 

@@ -6,10 +6,31 @@
 #include <string>
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/util/check.h"
 
 namespace hlolayout::fields_internal {
+namespace {
+
+// "memdesc_shape" -> "MemdescShape": each word's first letter upper case,
+// the underscores dropped.
+std::string CamelCase(absl::string_view name) {
+  std::string out;
+  bool upper = true;
+  for (char c : name) {
+    if (c == '_') {
+      upper = true;
+      continue;
+    }
+    out.push_back(upper ? absl::ascii_toupper(static_cast<unsigned char>(c))
+                        : c);
+    upper = false;
+  }
+  return out;
+}
+
+}  // namespace
 
 void SpecBuilder::Add(const char* name, const char* doc, std::string type,
                       const FieldOptions& o) {
@@ -18,14 +39,19 @@ void SpecBuilder::Add(const char* name, const char* doc, std::string type,
   static auto* mutex = new std::mutex();
   static auto* types = new std::deque<std::string>();
   const char* type_name;
+  const char* camel_key = nullptr;
   {
     std::lock_guard<std::mutex> lock(*mutex);
     types->push_back(std::move(type));
     type_name = types->back().c_str();
+    if (o.camel_key) {
+      types->push_back(CamelCase(name));
+      camel_key = types->back().c_str();
+    }
   }
   FieldSpec f{name, doc != nullptr ? doc : "", type_name};
   f.json = o.json;
-  f.json_name = o.json_name;
+  f.json_name = camel_key != nullptr ? camel_key : o.json_name;
   f.in_repr = o.in_repr;
   f.deprecated_name = o.deprecated_name;
   f.item_indent = o.item_indent;

@@ -87,6 +87,7 @@ struct FieldOptions {
   const char* item_indent = nullptr;
   const char* key_indent = nullptr;
   bool close_after_last_item = false;
+  bool camel_key = false;
 
   constexpr FieldOptions Json(FieldJson form) const {
     FieldOptions o = *this;
@@ -97,6 +98,14 @@ struct FieldOptions {
   constexpr FieldOptions Key(const char* name) const {
     FieldOptions o = *this;
     o.json_name = name;
+    return o;
+  }
+  // The JSON key is the name in CamelCase ("memdesc_shape" ->
+  // "MemdescShape"): for answers whose JSON keys are all so, one option for
+  // the type instead of each key written again.
+  constexpr FieldOptions CamelKey() const {
+    FieldOptions o = *this;
+    o.camel_key = true;
     return o;
   }
   constexpr FieldOptions Repr() const {

@@ -77,6 +77,34 @@ TEST(Fields, JsonFollowsTheHook) {
             "5], \"ratio\": [\"a\", 0.5], \"is_tiled\": false}");
 }
 
+// Keys in CamelCase from the names, one option for the whole type.
+struct Twin {
+  std::string triton = "t";
+  std::vector<int64_t> memdesc_shape = {8, 64};
+  Omit<std::string> layout_elements;
+
+  template <typename Fields>
+  friend void HlolayoutFields(Fields& f, const Twin& t) {
+    f.Type("Twin", "Keys in CamelCase.");
+    const FieldOptions camel = FieldOptions().CamelKey();
+    f("triton", t.triton, "", camel);
+    f("memdesc_shape", t.memdesc_shape, "", camel);
+    f("layout_elements", t.layout_elements, "", camel);
+  }
+};
+
+TEST(Fields, CamelKeyIsTheNameInCamelCase) {
+  Twin t;
+  EXPECT_EQ(AnswerJson(t), "{\"Triton\": \"t\", \"MemdescShape\": [8, 64]}");
+  t.layout_elements = "(2,4):(1,2)";
+  EXPECT_EQ(AnswerJson(t),
+            "{\"Triton\": \"t\", \"MemdescShape\": [8, 64], "
+            "\"LayoutElements\": \"(2,4):(1,2)\"}");
+  // Python's attribute keeps the name.
+  EXPECT_STREQ(SpecOf<Twin>().fields[1].name, "memdesc_shape");
+  EXPECT_STREQ(SpecOf<Twin>().fields[1].key(), "MemdescShape");
+}
+
 TEST(Fields, OmitIsAbsentOptionalIsNull) {
   Place p;
   p.bank = 7;
