@@ -320,6 +320,7 @@
 #include "hlolayout/views/triton_drawing.h"
 #include "hlolayout/views/triton_picture.h"
 #include "hlolayout/views/triton_report_text.h"
+#include "hlolayout/views/triton_text.h"
 
 // TTNN tensors (tt-metal); their commands' answers; a tt-mlir layout as a
 // TTNN spec.

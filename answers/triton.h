@@ -1,7 +1,7 @@
 // answers/triton.h: the answers of `hlolayout triton cvt` (and, as they
 // move here, the other Triton commands), as values with one field list each
 // (util/fields.h): the CLI's --json is AnswerJson(answer, kIndented), its
-// text a view of the same value.
+// text a view of the same value (views/triton_text.h).
 //
 //   GivenLayout src = *ReadGivenLayout(mma_text, {{64, 64}}, nullptr);
 //   GivenLayout dst = *ReadGivenLayout(blocked_text, {{64, 64}}, nullptr);
@@ -9,7 +9,7 @@
 //                                  /*version_given=*/false,
 //                                  {"cuda:90", "cuda:80"});
 //   a.targets[0].scratch_bytes == 2048
-//   CvtText(a);
+//   CvtText(a);  // views/triton_text.h
 //   // convert_layout of 64x64 (16-bit elements)
 //   //   from #ttg.nvidia_mma<...>
 //   //   to   #ttg.blocked<...>
@@ -140,12 +140,6 @@ absl::StatusOr<TritonCvtAnswer> AnswerCvt(
     TritonVersion version, bool version_given,
     const std::vector<std::string>& targets);
 
-// The answer as `triton cvt` prints it.
-std::string CvtText(const TritonCvtAnswer& a);
-
-// One row per target: scratch bytes, rounds, stores, loads, conflicts.
-std::string CvtCostTable(const std::vector<CvtTargetRow>& rows);
-
 // A LinearLayout's out-dims as [name, size] pairs.
 using OutDimSizes = std::vector<std::pair<std::string, int64_t>>;
 OutDimSizes OutDimSizesOf(const LinearLayout& l);
@@ -210,9 +204,6 @@ struct TritonExplainAnswer {
 // choose the XLA form's element type).
 TritonExplainAnswer AnswerExplain(GivenLayout given, int bits);
 
-// The answer as `triton explain` prints it.
-std::string ExplainText(const TritonExplainAnswer& a);
-
 // `hlolayout triton check LAYOUT --shape S`: whether Triton accepts the
 // layout on the type. bases, out_dims and error are None as they do not
 // apply; notes are left out of the JSON when there are none.
@@ -253,9 +244,6 @@ struct TritonCheckAnswer {
 //
 // CheckLayout(request) as a value.
 TritonCheckAnswer AnswerCheck(const LayoutCheckRequest& request);
-
-// The answer as `triton check` prints an accepted layout.
-std::string CheckText(const TritonCheckAnswer& a);
 
 }  // namespace hlolayout::triton
 

@@ -24,14 +24,6 @@ bool FitsInt32(int64_t v) {
 }
 
 // "dim0=0,dim1=4": the outputs of row `x`.
-std::string OutputsOf(const LinearLayout& l, const AppliedTable& t, int64_t x) {
-  std::vector<std::string> parts;
-  for (int o = 0; o < l.num_out_dims(); ++o) {
-    parts.push_back(absl::StrCat(l.out_dim_name(o), "=", t.outs[o][x]));
-  }
-  return absl::StrJoin(parts, ",");
-}
-
 }  // namespace
 
 absl::StatusOr<ApplyInputs> ParseApplyInputs(const LinearLayout& l,
@@ -103,20 +95,6 @@ absl::StatusOr<AppliedTable> ApplyOverInputs(const LinearLayout& l,
   return t;
 }
 
-std::string AppliedText(const LinearLayout& l, const AppliedTable& t) {
-  if (!t.inputs.any_range) return OutputsOf(l, t, 0) + "\n";
-  std::string text;
-  const NamedInts& names = t.inputs.names;
-  for (int64_t x = 0; x < t.rows; ++x) {
-    for (size_t k = 0; k < names.size(); ++k) {
-      absl::StrAppend(&text, k == 0 ? "" : ",", names[k].first, "=",
-                      t.ins[l.InDimIndex(names[k].first)][x]);
-    }
-    absl::StrAppend(&text, " -> ", OutputsOf(l, t, x), "\n");
-  }
-  return text;
-}
-
 std::vector<AppliedRow> AppliedRows(const LinearLayout& l,
                                     const AppliedTable& t) {
   std::vector<AppliedRow> rows;
@@ -138,14 +116,6 @@ std::string AppliedJson(const LinearLayout& l, const AppliedTable& t) {
     return NamedValuesJson(AppliedRows(l, t).front().out) + "\n";
   }
   return AnswerJson(AppliedRows(l, t)) + "\n";
-}
-
-std::string FreeMasksText(const LinearLayout& l) {
-  std::vector<std::string> parts;
-  for (const auto& [name, v] : FreeVariableMasks(l)) {
-    parts.push_back(absl::StrCat(name, "=0x", absl::Hex(v)));
-  }
-  return absl::StrJoin(parts, ",") + "\n";
 }
 
 std::string FreeMasksJson(const LinearLayout& l) {

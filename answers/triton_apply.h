@@ -61,10 +61,6 @@ struct AppliedTable {
 absl::StatusOr<AppliedTable> ApplyOverInputs(const LinearLayout& l,
                                              ApplyInputs inputs);
 
-// One line: "dim0=0,dim1=4" when no range was named; else a line per row,
-// "register=1,lane=1 -> dim0=0,dim1=5".
-std::string AppliedText(const LinearLayout& l, const AppliedTable& t);
-
 // One row of a table over ranges: the inputs and the outputs by dim name
 // (JSON objects {"register": 1, ...}).
 struct AppliedRow {
@@ -86,9 +82,8 @@ std::vector<AppliedRow> AppliedRows(const LinearLayout& l,
 // {"in": {...}, "out": {...}} (AnswerJson of AppliedRows).
 std::string AppliedJson(const LinearLayout& l, const AppliedTable& t);
 
-// FreeVariableMasks (triton/ops.h) as "register=0x0,lane=0x3,..." and as
-// {"register": 0, "lane": 3, ...}.
-std::string FreeMasksText(const LinearLayout& l);
+// FreeVariableMasks (triton/ops.h) as {"register": 0, "lane": 3, ...} (the
+// text: views/triton_text.h's FreeMasksText).
 std::string FreeMasksJson(const LinearLayout& l);
 
 }  // namespace hlolayout::triton

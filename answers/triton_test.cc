@@ -42,11 +42,6 @@ TEST(TritonCvt, OneRowPerTargetInOrder) {
   EXPECT_EQ(a->kind, "shared_memory");
   EXPECT_EQ(a->targets[0].scratch_bytes, 2048);
   EXPECT_EQ(a->shape, (std::vector<int64_t>{64, 64}));
-  const std::string text = CvtText(*a);
-  EXPECT_THAT(text, HasSubstr("convert_layout of 64x64 (16-bit elements)\n"));
-  EXPECT_THAT(text, HasSubstr("kind: shared_memory (warps exchange values"));
-  EXPECT_THAT(text, HasSubstr("(the newest modelled; --triton 3.6.0"));
-  EXPECT_THAT(text, HasSubstr("stmatrix"));  // cuda:90 stores
   const std::string json = AnswerJson(*a, RecordJsonWriter::Style::kIndented);
   EXPECT_THAT(json, HasSubstr("\"scratch_bytes\": 2048"));
   EXPECT_THAT(json, HasSubstr("\"triton\": \"3.9.0\""));
@@ -65,9 +60,6 @@ TEST(TritonCvt, SameLayoutMovesNothing) {
   ASSERT_TRUE(a->targets[0].stores.has_value());
   EXPECT_TRUE(a->targets[0].stores->empty());
   EXPECT_FALSE(a->targets[0].reps.has_value());
-  const std::string text = CvtText(*a);
-  EXPECT_THAT(text, HasSubstr("(the same layout: nothing moves)"));
-  EXPECT_THAT(text, HasSubstr("figures: Triton 3.6.0's rules (--triton)"));
   EXPECT_THAT(AnswerJson(*a), HasSubstr("\"stores\": [], \"loads\": []"));
 }
 
@@ -102,7 +94,6 @@ TEST(TritonExplain, BasesMasksAndFormsAsTheJsonSaysThem) {
               HasSubstr("\"free_variable_masks\": {\n    \"register\": 0,"));
   EXPECT_THAT(json, HasSubstr("\"xla\": null"));
   EXPECT_THAT(json, ::testing::Not(HasSubstr("views_none")));
-  EXPECT_THAT(ExplainText(a), HasSubstr("views: more than 1,024 elements"));
 }
 
 TEST(TritonCheck, RefusalHasNoBasesAndNotesAreAbsentWhenNone) {
@@ -125,8 +116,6 @@ TEST(TritonCheck, RefusalHasNoBasesAndNotesAreAbsentWhenNone) {
   EXPECT_THAT(json,
               HasSubstr("\"out_dims\": [[\"dim0\", 64], [\"dim1\", 64]]"));
   EXPECT_THAT(json, HasSubstr("\"error\": null}"));  // no notes key
-  EXPECT_THAT(CheckText(ok), HasSubstr("\non tensor<64x64xf32> in a module of "
-                                       "64 threads per warp\n"));
 }
 
 }  // namespace

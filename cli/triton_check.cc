@@ -18,6 +18,7 @@
 #include "hlolayout/triton/json.h"
 #include "hlolayout/triton/layout_check.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/views/triton_text.h"
 
 namespace hlolayout::cli {
 

@@ -54,6 +54,7 @@
 #include "hlolayout/views/triton_drawing.h"
 #include "hlolayout/views/triton_picture.h"
 #include "hlolayout/views/triton_report_text.h"
+#include "hlolayout/views/triton_text.h"
 
 namespace hlolayout::cli {
 namespace {

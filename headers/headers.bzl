@@ -250,6 +250,7 @@ HEADERS = [
     ("//views:triton_drawing", "views/triton_drawing.h"),
     ("//views:triton_picture", "views/triton_picture.h"),
     ("//views:triton_report_text", "views/triton_report_text.h"),
+    ("//views:triton_text", "views/triton_text.h"),
     ("//views:ttmlir_picture", "views/ttmlir_picture.h"),
     ("//views:ttnn_drawing", "views/ttnn_drawing.h"),
     ("//views:ttnn_picture", "views/ttnn_picture.h"),
