@@ -214,6 +214,35 @@ def test_numeric_types_refusals_unchanged(expr, exc, words):
         run(expr)
 
 
+# 8- and 16-bit traced values in Python's operators (the DSL's prints): the
+# result is of the promoted type; a traced operand cast to a wider type, or
+# an 8- or 16-bit constant, knows nothing; a cast operand against a traced
+# one keeps the rule's divisibility. Each answered otherwise before.
+@pytest.mark.parametrize("expr, dsl", [
+    ("cute.assume(cute.Int16(64), divby=16) * 2", "?"),
+    ("(cute.assume(cute.Int16(64), divby=16) * 2) * 4", "?"),
+    ("cute.assume(cute.Int16(64), divby=16) * k", "?{div=8}"),
+    ("repr(cute.assume(cute.Int16(64), divby=16) * cute.Int64(2))",
+     "Int64(?)"),
+    ("repr(cute.assume(cute.Int8(64), divby=4) * "
+     "cute.assume(cute.Int8(64), divby=8))", "Int8(?)"),
+    ("cute.assume(cute.Int8(64), divby=4) * cute.Int8(2)", "?"),
+    ("repr(cute.assume(cute.Int8(64), divby=4) * cute.Int8(2))", "Int8(?)"),
+    ("cute.assume(cute.Int16(64), divby=16) * cute.Int8(2)", "?"),
+    ("repr(cute.assume(cute.Int16(64), divby=16) * cute.Int8(2))",
+     "Int16(?)"),
+    ("cute.assume(cute.Int16(64), divby=16) * "
+     "cute.assume(cute.Int8(64), divby=4)", "?{i16 div=16}"),
+    ("n * cute.assume(cute.Int8(64), divby=4)", "?{div=16}"),
+    ("repr(cute.assume(cute.Int8(64), divby=4) * True)", "Int8(?)"),
+    ("cute.assume(cute.Int8(64), divby=4) // 2", "?"),
+    ("cute.assume(cute.Int8(64), divby=4) % 2", "?"),
+    ("cute.assume(cute.Int8(64), divby=4) + 0", "?"),
+])
+def test_narrow_traced_values_as_the_dsl(expr, dsl):
+    assert run(expr) == dsl
+
+
 # cute.is_integer, as the DSL answers (it was not exported before).
 @pytest.mark.parametrize("expr, dsl", [
     ("cute.is_integer(5)", "True"),

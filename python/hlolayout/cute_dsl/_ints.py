@@ -693,50 +693,69 @@ def ceil_div(a, b):
 #   (Int8(100) + Int8(100) is Int8(-56));
 # - otherwise a known operand counts as its value (cute.Int32(6) * n is
 #   6 * n), and the result is a traced `?` by the rules below, without the
-#   algebra's static shortcuts (n * 0 is ?{div=0}, n % 1 is ?{div=0}); an
-#   unsigned promoted type names it (Uint32(?) * 2 is Uint32(?)).
+#   algebra's static shortcuts (n * 0 is ?{div=0}, n % 1 is ?{div=0}), of
+#   the promoted type (Uint32(?) * 2 is Uint32(?), ?{i8} * ?{i8} Int8(?));
+#   a traced operand cast to a wider type, or a constant of an 8- or
+#   16-bit type, knows nothing (_seen, _knowing_nothing).
 
 def _py_op(rule, a, b):
     """a op b (`rule` the op on a `?` and an int or two `?`s; a and b
-    ints or DynInts, one a DynInt)."""
+    ints or DynInts, one a DynInt), of the promoted type."""
     ka = isinstance(a, int) or a.known
     kb = isinstance(b, int) or b.known
-    if ka and kb:
+    ta, tb = type(a), type(b)
+    if (ta is Int32 or ta is int) and (tb is Int32 or tb is int):
+        t = Int32  # the common case, at once
+    else:
         t = _promoted(a, b)
+    if ka and kb:
         v = _FOLDED[rule](value(a), value(b))
         return DynInt(_wrapped(v, t), 1, t.width, True, t.name)
-    # An unsigned operand may name the result's type (only then promoted:
-    # the common case stays short).
-    t = None
-    if not ((isinstance(a, int) or a.signed) and
-            (isinstance(b, int) or b.signed)):
-        t = _promoted(a, b)
-    wa = 32 if isinstance(a, int) else a.width
-    wb = 32 if isinstance(b, int) else b.width
-    if {wa, wb} == {32, 64}:
-        a, ka = _widened(a, ka, wa)
-        b, kb = _widened(b, kb, wb)
-    x = a.value if ka and not isinstance(a, int) else a
-    y = b.value if kb and not isinstance(b, int) else b
-    r = rule(x, y)
-    if r is x or r is y or r.known:  # an operand handed back: traced
-        r = traced(r)
-    if t is not None and not t.signed and t.width == r.width:
+    x, y = _seen(a, ka, t), _seen(b, kb, t)
+    if x is _CAST or y is _CAST or x is _OPAQUE or y is _OPAQUE:
+        r = _knowing_nothing(rule, a, b, x, y, t)
+    else:
+        r = rule(x, y)
+        if r is x or r is y or r.known:  # an operand handed back: traced
+            r = traced(r)
+    if t.width < 32 or not t.signed:  # a type the width does not name
         return DynInt(r.value, r.div, t.width, False, t.name)
     return r
 
 
-def _widened(x, known, width):
-    """An operand of a 32-bit and 64-bit pair, one of them traced: the
-    traced 32-bit `?` is cast to 64 bits, knowing nothing (?{div=16} *
-    ?{i64 div=8} is ?{i64 div=8}), and a 64-bit constant against it counts
-    as a `?` knowing nothing too (?{div=16} * cute.Int64(2) is ?{i64});
-    a Python int or a 32-bit constant counts as its value."""
+# What an operand of Python's operators is to the result's type t
+# (observed): a Python int, or a constant when t is 32 or 64 bits wide,
+# counts as its value; a traced value of t's width is itself; a traced
+# value cast to the wider t is _CAST, and a constant of an 8- or 16-bit t
+# _OPAQUE (both below).
+_CAST, _OPAQUE = object(), object()
+
+
+def _seen(x, known, t):
     if isinstance(x, int):
-        return x, known
-    if (width == 32 and not known) or (width == 64 and known):
-        return DynInt(x.value, 1, 64), False
-    return x, known
+        return x
+    if known:
+        return x.value if t.width >= 32 else _OPAQUE
+    return _CAST if x.width < t.width else x
+
+
+def _knowing_nothing(rule, a, b, x, y, t):
+    """a op b where an operand was cast or is opaque: it counts as a `?`
+    knowing nothing of t's width. Against a traced operand a cast one
+    keeps the rule's divisibility (?{div=16} * ?{i64 div=8} is
+    ?{i64 div=8}, ?{i16 div=16} * ?{div=8} ?{div=8}); anything else knows
+    nothing (?{i16 div=16} * 2, ?{div=16} * Int64(2) and
+    ?{i8 div=4} * Int8(2) are `?`), an Int32 one a plain `?` that stays
+    so ((?{i16 div=16} * 2) * 4 is `?`: PlainDyn)."""
+    xa = DynInt(value(a), 1, t.width) if x is _CAST or x is _OPAQUE else x
+    yb = DynInt(value(b), 1, t.width) if y is _CAST or y is _OPAQUE else y
+    r = rule(xa, yb)
+    if ((x is _CAST and isinstance(y, DynInt)) or
+            (y is _CAST and isinstance(x, DynInt))):
+        return DynInt(r.value, r.div, t.width)
+    if t is Int32:
+        return PlainDyn(r.value, 1, 32)
+    return DynInt(r.value, 1, t.width)
 
 
 def _py_floordiv(a, b):
