@@ -248,10 +248,6 @@ def op2(name, a, b):
     return _route3(name, a, b)
 
 
-def make_layout(shape, stride):
-    return _algebra.make_layout(shape, stride)
-
-
 def coalesce(a, profile):
     if isinstance(a, ComposedLayout):
         return _composed().coalesce(a, profile)
