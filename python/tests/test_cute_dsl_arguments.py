@@ -63,6 +63,17 @@ TAKEN = [
     ("cute.slice_and_offset((1, None), (2, 3))", "((3),1)"),
     # dice takes anything in the diced tuple.
     ("cute.dice((1, 'a'), (2, 3))", "(1,a)"),
+    # logical_product keeps a mode under a None of the tiler, the block
+    # under a None alone.
+    ("cute.logical_product(cute.make_layout((4, 8)), (None, 2))",
+     "(4,(8,2)):(1,(4,1))"),
+    ("cute.logical_product(cute.make_layout((4, 8)), (2, None))",
+     "((4,2),8):((1,4),4)"),
+    ("cute.logical_product(cute.make_layout((4, 8)), None)", "(4,8):(1,4)"),
+    ("cute.logical_product(cute.make_layout(8), (None,))", "(8):(1)"),
+    ("cute.logical_product(cute.make_layout(((4, 4), (8, 2))), "
+     "(None, (cute.make_layout(2), None)))",
+     "((4,4),((8,2),2)):((1,4),((16,1),128))"),
 ]
 
 
@@ -168,6 +179,12 @@ REFUSED = [
     ("cute.max_common_vector((2, 2), cute.make_layout(4))", ValueError,
      'Operand 0 of operation "cute.composition" must be a Value (is not a '
      'Value)'),
+    ("cute.zipped_product(cute.make_layout((4, 8)), (None, 2))", ValueError,
+     'Operand 1 of operation "cute.zipped_product" must be a Value (is not '
+     'a Value)'),
+    ("cute.flat_product(cute.make_layout((4, 8)), None)", ValueError,
+     'Operand 1 of operation "cute.flat_product" must be a Value (contained '
+     'a None item)'),
     ("cute.filter_zeros(cute.make_layout(4), target_profile=(1,))",
      ValueError, 'Operand 1 of operation "cute.filter_zeros" must be a Value '
      '(is not a Value)'),

@@ -282,23 +282,48 @@ def flat_divide(target, tiler):
     return _fast.op2("flat_divide", target, tiler)
 
 
-@takes(block=Operand(0), tiler=Tiler(1, product=True))
+@takes(block=Operand(0), tiler=Tiler(1, none="keeps"))
 def logical_product(block, tiler):
-    """block, then block repeated as tiler lays it out."""
+    """block, then block repeated as tiler lays it out; under a tuple
+    tiler mode by mode, a None (`_`) keeping its mode of block (a None
+    alone keeping block), as the DSL does."""
+    if tiler is None or type(tiler) is tuple and None in tiler:
+        return _product_keeping(block, tiler)
     return _fast.op2("logical_product", block, tiler)
 
 
-@takes(block=Operand(0), tiler=Tiler(1, product=True))
+def _product_keeping(block, tiler):
+    """logical_product where the tiler holds a top-level None: the block's
+    mode under a None as it is, the others' products one by one, the
+    modes past the tiler's rank as they are (observed:
+    `logical_product((4,8):(1,4), (_,2))` is `(4,(8,2)):(1,(4,1))`,
+    `((4,8):(1,4), _)` the block, `(8:1, (_,))` `(8):(1)`)."""
+    if tiler is None:
+        return block
+    if not isinstance(block, Layout):
+        raise TypeError("logical_product: a None (`_`) in the tiler of a "
+                        "composed layout's product is not modelled")
+    if len(tiler) > _tuples.rank(block.sh):
+        raise Refusal("logical_product: Too many modes in tiler. (the "
+                      "tiler %s has more modes than the block %s)" %
+                      (pretty_str(tiler), block))
+    modes = [block[i] if t is None else logical_product(block[i], t)
+             for i, t in enumerate(tiler)]
+    modes += [block[i] for i in range(len(tiler), _tuples.rank(block.sh))]
+    return make_layout(modes)
+
+
+@takes(block=Operand(0), tiler=Tiler(1, none="refused"))
 def zipped_product(block, tiler):
     return _fast.op2("zipped_product", block, tiler)
 
 
-@takes(block=Operand(0), tiler=Tiler(1, product=True))
+@takes(block=Operand(0), tiler=Tiler(1, none="refused"))
 def tiled_product(block, tiler):
     return _fast.op2("tiled_product", block, tiler)
 
 
-@takes(block=Operand(0), tiler=Tiler(1, product=True))
+@takes(block=Operand(0), tiler=Tiler(1, none="refused"))
 def flat_product(block, tiler):
     return _fast.op2("flat_product", block, tiler)
 

@@ -156,18 +156,21 @@ class Tiler:
     Layout or an integer, or a tuple of a Tile's leaves (a tuple of anything
     else refused with the Tile's words); `more` the other objects the op
     takes, for the op to answer (composition's ComposedLayout, Swizzle).
-    A None alone is refused; under a product, where the DSL takes it, a
-    None is not modelled."""
+    A None alone is refused (observed: "contained a None item"), but where
+    `none` says the op takes it ("keeps": logical_product keeps a mode of
+    the block under a None, and the whole block under a None alone); the
+    other products refuse a None anywhere in the tiler ("refused")."""
 
-    def __init__(self, index, more=(), product=False):
+    def __init__(self, index, more=(), none=None):
         self.index, self.more = index, (Layout,) + tuple(more)
-        self.product = product
+        self.none = none
 
     def read(self, x, op, position):
-        if self.product and (x is None or type(x) is tuple and any(
-                leaf is None for leaf in _leaves(x))):
-            raise TypeError("%s: a None (`_`) in the tiler of a product is "
-                            "not modelled" % op)
+        if x is None and self.none == "keeps":
+            return x
+        if self.none == "refused" and type(x) is tuple and any(
+                leaf is None for leaf in _leaves(x)):
+            raise refused_operand(self.index, op)
         if type(x) is tuple:
             return TILE.read(x, op, position)
         if isinstance(x, self.more) or is_integer(x):
