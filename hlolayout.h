@@ -226,6 +226,7 @@
 #include "hlolayout/cute/atom/tiled_copy.h"
 #include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/common_layout.h"
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composed_layout.h"
 #include "hlolayout/cute/composed_ops.h"

@@ -22,6 +22,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "hlolayout/cute/common_layout.h"
 #include "hlolayout/cute/int_tuple.h"
 #include "hlolayout/cute/integer.h"
 #include "hlolayout/cute/ops.h"
@@ -32,6 +33,13 @@ namespace hlolayout::answers {
 using ::hlolayout::cute::CuteOpInfo;
 using ::hlolayout::cute::CuteOps;
 using ::hlolayout::cute::FindCuteOp;
+
+// The CuTe DSL twin's max_common_layout, max_common_vector, nullspace and
+// max_alignment on tagged integers (cute/common_layout.h).
+using ::hlolayout::cute::internal::DslMaxAlignment;
+using ::hlolayout::cute::internal::DslMaxCommonLayout;
+using ::hlolayout::cute::internal::DslMaxCommonVector;
+using ::hlolayout::cute::internal::DslNullspace;
 
 // A CuTe op on text operands: the op's CuTe name and its operands (CuTe
 // text, cute/parse.h).

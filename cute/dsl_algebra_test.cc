@@ -8,8 +8,10 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "gtest/gtest.h"
 #include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/common_layout.h"
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/divide.h"
@@ -359,6 +361,87 @@ TEST(DslTileRepetitions, CountsRoundedUpUnchecked) {
   // (8,6) by (2,4) in order (1,0): 4 and 2 (6/4 rounded up), not dividing.
   EXPECT_EQ(reps(T({S(2), S(4)}), T({S(8), S(6)}), T({S(1), S(0)})),
             "(4,2):(2,1) does not");
+}
+
+// cute/common_layout.h, against the DSL's prints (m4, m6 are `?{div=4}`,
+// `?{div=6}`; P a plain `?`).
+IntTuple M4() { return Q(4, 4); }
+IntTuple M6() { return Q(6, 6); }
+IntTuple P() { return Q(5, 1); }
+
+std::string Common(const Layout& a, const Layout& b) {
+  absl::StatusOr<Layout> r = internal::DslMaxCommonLayout(a, b);
+  return r.ok() ? DslText(*r) : std::string(r.status().message());
+}
+
+TEST(DslMaxCommon, TheSharedRun) {
+  const Layout col = L(T({S(4), S(8)}), T({S(1), S(4)}));
+  EXPECT_EQ(Common(col, col), "32:1");
+  EXPECT_EQ(*internal::DslMaxCommonVector(col, col), Int::Static(32));
+  EXPECT_EQ(Common(col, L(T({S(4), S(8)}), T({S(8), S(1)}))), "1:0");
+  const Layout row = L(T({S(4), S(2)}), T({S(2), S(1)}));
+  EXPECT_EQ(Common(row, row), "(2,4):(4,1)");
+  EXPECT_EQ(Common(L(T({S(4), S(8)}), T({S(8), S(1)})),
+                   L(T({S(4), S(8)}), T({S(8), S(1)}))),
+            "(8,4):(4,1)");
+  EXPECT_EQ(Common(L(T({S(4), S(8)}), T({S(2), S(1)})),
+                   L(T({S(4), S(8)}), T({S(2), S(1)}))),
+            "8:4");
+  // A `?` in a ends the run where it starts: (4,8):(1,m4) shares 4.
+  EXPECT_EQ(Common(L(T({S(4), S(8)}), T({S(1), M4()})), col), "4:1");
+  EXPECT_EQ(Common(L(T({M(), S(2)}), T({S(1), M()})),
+                   L(T({S(4), S(2)}), T({S(1), S(4)}))),
+            "1:0");
+  EXPECT_EQ(*internal::DslMaxCommonVector(L(T({M(), S(2)}), T({S(1), M()})),
+                                          L(T({S(4), S(2)}), T({S(1), S(4)}))),
+            Int::Static(1));
+  EXPECT_EQ(Common(L(T({S(2), S(2)}), T({S(1), S(-2)})),
+                   L(T({S(2), S(2)}), T({S(1), S(2)}))),
+            "2:1");
+}
+
+std::string Kernel(const Layout& l) {
+  return DslText(*internal::DslNullspace(l));
+}
+
+TEST(DslNullspace, StrideZeroModesAtTheirCompactStrides) {
+  EXPECT_EQ(Kernel(L(T({S(4), S(2), S(3)}), T({S(1), S(0), S(4)}))), "2:4");
+  EXPECT_EQ(Kernel(L(T({S(4), T({S(2), S(3)})}), T({S(0), T({S(0), S(4)})}))),
+            "(4,2):(1,4)");
+  EXPECT_EQ(Kernel(L(T({S(1), S(2), S(3)}), T({S(0), S(1), S(0)}))),
+            "(1,3):(1,2)");
+  EXPECT_EQ(Kernel(L(T({M(), S(2), S(3)}), T({S(1), S(0), S(0)}))),
+            "(2,3):(?{div=8},?{div=16})");
+  // A `?` stride is no 0.
+  EXPECT_EQ(Kernel(L(T({S(4), S(2)}), T({S(1), M()}))), "1:0");
+  EXPECT_EQ(Kernel(L(T({S(2), S(2)}), T({M4(), S(0)}))), "2:2");
+}
+
+int64_t Align(const Layout& l) { return *internal::DslMaxAlignment(l); }
+
+TEST(DslMaxAlignment, AsTheDslJudgesIt) {
+  EXPECT_EQ(Align(L(T({S(4), S(8)}), T({S(1), S(4)}))), 32);
+  EXPECT_EQ(Align(L(T({S(4), S(8)}), T({S(2), S(8)}))), 1);
+  EXPECT_EQ(Align(L(T({S(3), S(4)}), T({S(1), S(3)}))), 12);
+  EXPECT_EQ(Align(L(T({S(4), S(3)}), T({S(1), S(-6)}))), 2);
+  // A `?` size counts as its divisibility (CuTe's C++ takes it as 1), a
+  // `?` stride as 0.
+  EXPECT_EQ(Align(L(T({S(4), M()}), T({S(1), S(4)}))), 32);
+  EXPECT_EQ(Align(L(T({S(4), M6()}), T({S(1), S(4)}))), 24);
+  EXPECT_EQ(Align(L(T({S(4), P()}), T({S(1), S(4)}))), 4);
+  EXPECT_EQ(Align(L(T({M(), S(4)}), T({S(1), M()}))), 8);
+  EXPECT_EQ(Align(L(T({S(4), S(2)}), T({S(1), M4()}))), 4);
+  EXPECT_EQ(Align(L(T({S(2), M()}), T({M4(), S(1)}))), 8);
+  EXPECT_EQ(Align(L(M(), S(1))), 8);
+  EXPECT_EQ(Align(L(M(), S(2))), 1);
+  // What is left after the run has several strides: their gcd with it.
+  EXPECT_EQ(Align(L(T({S(4), S(2), S(3)}), T({S(1), S(8), S(2)}))), 2);
+  EXPECT_EQ(Align(L(T({S(4), S(2), S(3)}), T({S(1), S(8), S(0)}))), 4);
+  EXPECT_EQ(Align(L(T({S(2), S(4), S(3)}), T({S(8), S(1), S(2)}))), 2);
+  EXPECT_EQ(Align(L(T({S(4), S(2)}), T({S(2), S(0)}))), 1);
+  EXPECT_EQ(Align(L(T({S(4), S(2)}), T({S(-1), S(4)}))), 1);
+  EXPECT_EQ(Align(L(T({T({S(2), M()}), S(4)}), T({T({S(1), S(2)}), S(0)}))),
+            16);
 }
 
 }  // namespace

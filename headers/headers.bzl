@@ -37,6 +37,7 @@ HEADERS = [
     ("//cute/atom:tiled_copy", "cute/atom/tiled_copy.h"),
     ("//cute/atom:tiled_mma", "cute/atom/tiled_mma.h"),
     ("//cute:coalesce", "cute/coalesce.h"),
+    ("//cute:common_layout", "cute/common_layout.h"),
     ("//cute:complement", "cute/complement.h"),
     ("//cute:composed_layout", "cute/composed_layout.h"),
     ("//cute:composed_ops", "cute/composed_ops.h"),

@@ -451,6 +451,57 @@ void RegisterDslStaticOps(py::module_& m) {
       "regroup.h DslRegroup, cute/product.h PadRank and DslZipModes); None "
       "where the exact algorithm refuses.");
 }
+
+// What two layouts share, the kernel and the alignment (cute/common_layout.h,
+// through answers/cute_algebra.h).
+void RegisterDslCommon(py::module_& m) {
+  auto layout_of = [](py::handle shape, py::handle stride) {
+    return DslUnwrap(
+        cute::Layout::Create(CuteTupleFromPy(shape), CuteTupleFromPy(stride)));
+  };
+  auto to_py = [](const cute::Layout& l) {
+    return py::make_tuple(CuteTupleToPy(l.shape()), CuteTupleToPy(l.stride()));
+  };
+  m.def(
+      "cute_dsl_max_common_layout",
+      [=](py::handle a_shape, py::handle a_stride, py::handle b_shape,
+          py::handle b_stride) {
+        return to_py(DslUnwrap(answers::DslMaxCommonLayout(
+            layout_of(a_shape, a_stride), layout_of(b_shape, b_stride))));
+      },
+      py::arg("a_shape"), py::arg("a_stride"), py::arg("b_shape"),
+      py::arg("b_stride"),
+      "The longest run of indices two layouts send to the same offsets, as "
+      "(shape, stride) (cute/common_layout.h DslMaxCommonLayout).");
+  m.def(
+      "cute_dsl_max_common_vector",
+      [=](py::handle a_shape, py::handle a_stride, py::handle b_shape,
+          py::handle b_stride) {
+        return IntToPy(DslUnwrap(answers::DslMaxCommonVector(
+            layout_of(a_shape, a_stride), layout_of(b_shape, b_stride))));
+      },
+      py::arg("a_shape"), py::arg("a_stride"), py::arg("b_shape"),
+      py::arg("b_stride"),
+      "The length of that run (cute/common_layout.h DslMaxCommonVector).");
+  m.def(
+      "cute_dsl_nullspace",
+      [=](py::handle shape, py::handle stride) {
+        return to_py(
+            DslUnwrap(answers::DslNullspace(layout_of(shape, stride))));
+      },
+      py::arg("shape"), py::arg("stride"),
+      "The flat modes of stride 0 at their compact strides, as (shape, "
+      "stride) (cute/common_layout.h DslNullspace).");
+  m.def(
+      "cute_dsl_max_alignment",
+      [=](py::handle shape, py::handle stride) {
+        return DslUnwrap(answers::DslMaxAlignment(layout_of(shape, stride)));
+      },
+      py::arg("shape"), py::arg("stride"),
+      "The DSL's max_alignment of shape:stride (cute/common_layout.h "
+      "DslMaxAlignment).");
+}
+
 }  // namespace
 
 bool DslIntFromPy(py::handle h, cute::Int* out) {
@@ -473,6 +524,7 @@ py::object DslIntToPy(cute::Int v) {
 
 void RegisterCuteDsl(py::module_& m) {
   RegisterDslQueries(m);
+  RegisterDslCommon(m);
   RegisterDslComposition(m);
   RegisterDslRegroup(m);
   RegisterDslStaticOps(m);

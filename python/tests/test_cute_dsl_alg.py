@@ -864,3 +864,68 @@ def test_composition_refuses_a_stride_past_int64(a_shape):
     with pytest.raises(cute.Refusal, match="overflows int64"):
         cute.composition(cute.make_layout(shape, stride=(1, 2**40)),
                          cute.make_layout(2, stride=2**30))
+
+
+# max_alignment as the DSL judges it (cute/common_layout.h DslMaxAlignment):
+# a `?` size counts as its divisibility, a `?` stride as 0, and what is left
+# after the stride-1 run counts with every stride. The old Python engine
+# took a `?` size as 1 (4, 1, 4, 1, 3 in the first five) and failed on a
+# remainder of several strides (TypeError).
+@pytest.mark.parametrize("shape, stride, dsl", [
+    ("(4, _q(8, 8))", None, 32),
+    ("(_q(8, 8), 4)", "(1, _q(8, 8))", 8),
+    ("(4, _q(8, 8, cute.Int64))", None, 32),
+    ("_q(8, 8)", None, 8),
+    ("(3, _q(8, 8))", "(1, 3)", 24),
+    ("(4, 2, 3)", "(1, 8, 2)", 2),
+    ("(2, 4, 3)", "(8, 1, 2)", 2),
+    ("(4, 2)", "(2, 0)", 1),
+    ("(4, _q(8))", None, 4),
+    ("(4, 2)", "(1, _q(4, 4))", 4),
+    ("(4, 3)", "(1, -6)", 2),
+])
+def test_max_alignment_as_the_dsl(shape, stride, dsl):
+    env = {"cute": cute, "_q": _q}
+    layout = cute.make_layout(eval(shape, env),
+                              stride=None if stride is None else
+                              eval(stride, env))
+    assert layout.max_alignment == dsl
+
+
+# nullspace's strides: plain `?`s where every dynamic size before them is a
+# dynamic Int64's plain `?` (the DSL: (2,3):(?,?), (?,2):(2,?)); the old
+# Python engine gave them divisibilities (?{div=2}).
+@pytest.mark.parametrize("layout, dsl", [
+    ("cute.make_layout((cute.Int64(8), 2, 3), stride=(1, 0, 0))",
+     "(2,3):(?,?)"),
+    ("cute.make_layout((2, _q(8, 8, cute.Int64), 2), stride=(1, 0, 0))",
+     "(?,2):(2,?)"),
+    ("cute.make_layout((2, _q(8, 8), 2), stride=(1, 0, 0))",
+     "(?{div=8},2):(2,?{div=16})"),
+    ("cute.make_layout((1, 2, 3), stride=(0, 1, 0))", "(1,3):(1,2)"),
+])
+def test_nullspace_as_the_dsl(layout, dsl):
+    assert str(cute.nullspace(eval(layout, {"cute": cute, "_q": _q}))) == dsl
+
+
+# max_common_layout, max_common_vector, nullspace and max_alignment are one
+# call of the C++ core each (cute/common_layout.h); the answers are the
+# DSL's printed ones.
+@pytest.mark.parametrize("expr, name, dsl", [
+    ("cute.max_common_layout(cute.make_layout((4, 2), stride=(2, 1)), "
+     "cute.make_layout((4, 2), stride=(2, 1)))", "cute_dsl_max_common_layout",
+     "(2,4):(4,1)"),
+    ("cute.max_common_layout(cute.make_layout((4, 8), stride=(1, m)), "
+     "cute.make_layout((4, 8)))", "cute_dsl_max_common_layout", "4:1"),
+    ("cute.max_common_vector(cute.make_layout((4, 8), stride=(8, 1)), "
+     "cute.make_layout((4, 8), stride=(8, 1)))", "cute_dsl_max_common_vector",
+     "32"),
+    ("cute.nullspace(cute.make_layout((4, (2, 3)), stride=(0, (0, 4))))",
+     "cute_dsl_nullspace", "(4,2):(1,4)"),
+    ("cute.make_layout((4, m)).max_alignment", "cute_dsl_max_alignment",
+     "32"),
+])
+def test_common_layouts_on_the_cpp_core(monkeypatch, expr, name, dsl):
+    calls = _counted_core_calls(monkeypatch, (name,))
+    assert str(eval(expr, {"cute": cute, "m": _q(8, 8)})) == dsl
+    assert calls == [name], calls

@@ -977,57 +977,88 @@ def recast_layout(new_bits, old_bits, layout):
 
 
 # ---------------------------------------------------------------------------
-# Common layouts, nullspace, TV layouts
+# What two layouts share, the kernel, the alignment: the C++ core's
+# cute/common_layout.h (CuTe's max_common_layout, max_common_vector,
+# nullspace and max_alignment on the core's integers), around the DSL's
+# refusals and the plain `?`s of a dynamic Int64.
+
+def _shared_run(a, b, vector):
+    """max_common_vector (vector) or max_common_layout of a and b."""
+    if _has_basis_strides(a) or _has_basis_strides(b):
+        raise Refusal("%s of a layout with basis strides is not modelled "
+                      "(the C++ core holds integer strides only)" % (
+                          "max_common_vector" if vector else
+                          "max_common_layout"))
+    # b's right inverse is taken first; the DSL refuses it for a dynamic
+    # shape (observed: max_common_layout((4,8):(1,4), (4,m):(1,4)) fails).
+    if not _ints.is_static(b.sh):
+        raise Refusal("right_inverse: expects an input with static shape, "
+                      "but got %s" % b)
+    return _core_calls.max_common((a.sh, a.st), (b.sh, b.st), vector)
+
 
 def max_common_layout(a, b):
-    inv_b = right_inverse(b)
-    common = coalesce(composition(a, inv_b))
-    s0 = _mode(common, 0)
-    if _static(s0.sh) and is_constant(1, s0.st):
-        return composition(inv_b, s0)
-    return Layout(1, 0)
+    """The longest run of indices 0, 1, ... that a and b send to the same
+    offsets, as a layout into b's domain (1:0 for none)."""
+    return Layout(*_shared_run(a, b, False))
 
 
 def max_common_vector(a, b):
-    common = coalesce(composition(a, right_inverse(b)))
-    s0 = _mode(common, 0)
-    if _static(s0.sh) and is_constant(1, s0.st):
-        return s0.sh
-    return 1
+    """The length of max_common_layout(a, b), a static integer."""
+    return _shared_run(a, b, True)
 
 
 def nullspace(layout):
-    """The modes of stride 0, each with the compact stride of its position
-    (the DSL computes this in Python on layout.shape, so a dynamic Int64
-    comes back as an Int32, and a static 1 gets the running product)."""
-    fstride = wrap(flatten(layout.stride))
-    idx = [i for i, d in enumerate(fstride) if is_constant(0, d)]
-    if not idx:
-        return Layout(1, 0)
-    if type(layout.sh) is not tuple:
+    """The flat modes of a static stride 0, each at its compact
+    column-major stride (the C++ core's DslNullspace). The DSL reads the
+    shape as layout.shape hands it out (a dynamic Int64 a plain `?`), and
+    a stride is a plain `?` when every dynamic size before it is (observed:
+    nullspace((Int64,2,3):(1,0,0)) is (2,3):(?,?), and with a
+    ?{div=2} before the Int64, its product ?{div=16} keeps the divisibility);
+    a rank-1 layout with a zero stride it fails on."""
+    if _has_basis_strides(layout):
+        # Basis strides are never 0: no mode is in the kernel.
+        if not any(is_constant(0, d) for d in _tuples.leaves(layout.st)):
+            return Layout(1, 0)
+        raise Refusal("nullspace of a layout with basis strides is not "
+                      "modelled (the C++ core holds integer strides only)")
+    if type(layout.sh) is not tuple and is_constant(0, layout.st):
         raise Refusal("nullspace: the DSL fails on a rank-1 layout with a "
                       "zero stride (TypeError: object of type 'int' has no "
                       "len()); write it as a rank-1 tuple, (%s,):(%s,)" %
                       (_text(layout.sh), _text(layout.st)))
-    # (The Int32 that layout.shape gives for a dynamic Int64 has no
-    # divisibility of its own, but multiplies as any dynamic integer.)
-    fshape = tuple(DynInt(x.value, 1, 32) if isinstance(x, _ints.PlainDyn)
-                   else x for x in wrap(flatten(layout.shape)))
-    rstride = [1]
-    for s in fshape[:-1]:
-        rstride.append(_ints.mul(s, rstride[-1]))
-    return Layout(unwrap(tuple(fshape[i] for i in idx)),
-                  unwrap(tuple(rstride[i] for i in idx)))
+    shape = layout.shape
+    sh, st = _core_calls.nullspace(shape, layout.st)
+    sh = _core_calls._same_objects(shape, sh)
+    return Layout(sh, _plain_strides(shape, layout.st, st))
+
+
+def _plain_strides(shape, stride, result):
+    """The kernel's strides `result` with each one plain whose compact
+    stride is a product of plain `?`s and static sizes only."""
+    plain, tracked, flags = False, False, []
+    for s, d in zip(wrap(flatten(shape)), wrap(flatten(stride))):
+        if is_constant(0, d):
+            flags.append(plain and not tracked)
+        if isinstance(s, _ints.PlainDyn):
+            plain = True
+        elif isinstance(s, DynInt):
+            tracked = True
+    if not any(flags):
+        return result
+    out = [_core_calls._plain(x) if f else x
+           for x, f in zip(wrap(result), flags)]
+    return unwrap(tuple(out))
 
 
 def max_alignment(layout):
-    flat = coalesce(layout)
-    shp = tuple(s if _static(s) else 1 for s in wrap(flat.sh))
-    std = tuple(d if _static(d) else 0 for d in wrap(flat.st))
-    fl = Layout(unwrap(shp), unwrap(std))
-    permuted = logical_divide(fl, right_inverse(fl))
-    import math
-    return math.gcd(size(_mode(permuted, 0)), _mode(permuted, 1).st)
+    """Layout.max_alignment: the largest N for which each run of N indices
+    is N consecutive offsets from a multiple of N, by what is static (the C++
+    core's DslMaxAlignment: a `?` size counts as its divisibility, a `?`
+    stride as 0; observed: (4,?{div=8}):(1,4) is 32,
+    (?{div=8},4):(1,?{div=8}) 8, (4,2,3):(1,8,2) 2)."""
+    _no_basis_strides(layout, "max_alignment")
+    return _core_calls.max_alignment(layout.sh, layout.st)
 
 
 def pack_tile(tiler, op):

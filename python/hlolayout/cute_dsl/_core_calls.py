@@ -16,8 +16,9 @@ coalesce, filter and filter_zeros (cute/coalesce.h) and complement
 (cute/complement.h) on flat leaves; right_inverse and left_inverse
 (cute/inverse.h); composition (cute/composition.h), logical_divide
 (cute/divide.h), logical_product's second mode (cute/product.h), the
-regroupings (cute/internal/regroup.h), recast_layout (cute/recast.h) and
-tile_to_shape's repetitions (cute/tile_to_shape.h).
+regroupings (cute/internal/regroup.h), recast_layout (cute/recast.h),
+tile_to_shape's repetitions (cute/tile_to_shape.h), and max_common_layout,
+max_common_vector, nullspace and max_alignment (cute/common_layout.h).
 A refusal of the core is the twin's Refusal (a ValueError, defined here
 so that the twin's other modules take it from the lowest one) with the
 core's message; where CuTe's algorithm divides by zero, ZeroDivisionError,
@@ -177,6 +178,29 @@ def tile_repetitions(block_shape, target_shape, order):
     sh, st, divides = _call(_core.cute_dsl_tile_repetitions, block_shape,
                             target_shape, order)
     return (_plain_like(sh, operands), _plain_like(st, operands)), divides
+
+
+def max_common(a, b, vector):
+    """The longest run of indices layouts a and b (shape, stride pairs)
+    send to the same offsets: its length when `vector`, else the layout
+    into b's domain as (shape, stride) (cute/common_layout.h
+    DslMaxCommonVector, DslMaxCommonLayout)."""
+    if vector:
+        return _call(_core.cute_dsl_max_common_vector, *a, *b)
+    return _plain_like(_call(_core.cute_dsl_max_common_layout, *a, *b),
+                       (a, b))
+
+
+def nullspace(shape, stride):
+    """The flat modes of a static stride 0 at their compact column-major
+    strides, as (shape, stride) (cute/common_layout.h DslNullspace)."""
+    return _call(_core.cute_dsl_nullspace, shape, stride)
+
+
+def max_alignment(shape, stride):
+    """The DSL's max_alignment of shape:stride, an int (cute/common_layout.h
+    DslMaxAlignment)."""
+    return _call(_core.cute_dsl_max_alignment, shape, stride)
 
 
 def right_inverse(shape, stride):
