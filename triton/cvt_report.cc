@@ -38,18 +38,4 @@ absl::StatusOr<std::vector<std::string>> CvtTargetsFlag(absl::string_view flag,
   return out;
 }
 
-std::string SmemInstrsText(const std::vector<SmemInstr>& instrs) {
-  std::vector<std::string> parts;
-  for (const SmemInstr& i : instrs) {
-    parts.push_back(absl::StrCat(i.count, " x ", i.instr, " ", i.bits, "-bit"));
-  }
-  return parts.empty() ? "-" : absl::StrJoin(parts, ", ");
-}
-
-std::string BankConflictsText(const SmemRoundTrip& r) {
-  if (r.store_ways == 1 && r.load_ways == 1) return "none";
-  return absl::StrCat("stores ", r.store_ways, "-way, loads ", r.load_ways,
-                      "-way");
-}
-
 }  // namespace hlolayout::triton

@@ -5,7 +5,7 @@
 //
 //   std::vector<std::string> t = *CvtTargetsFlag("all", /*lanes=*/32);
 //   // {"cuda:80", "cuda:90", "cuda:100"}
-//   SmemInstrsText(round_trip.stores);  // "4 x st.shared 128-bit"
+//   SmemInstrsText(round_trip.stores);  // views/triton_report_text.h
 #ifndef HLOLAYOUT_TRITON_CVT_REPORT_H_
 #define HLOLAYOUT_TRITON_CVT_REPORT_H_
 
@@ -25,12 +25,6 @@ namespace hlolayout::triton {
 // lanes is NotFound.
 absl::StatusOr<std::vector<std::string>> CvtTargetsFlag(absl::string_view flag,
                                                         int lanes);
-
-// "4 x st.shared 128-bit"; "-" for none.
-std::string SmemInstrsText(const std::vector<SmemInstr>& instrs);
-
-// "none", or "stores 2-way, loads 1-way".
-std::string BankConflictsText(const SmemRoundTrip& r);
 
 }  // namespace hlolayout::triton
 

@@ -35,9 +35,5 @@ TEST(CvtReportTest, TargetsFlagRefusesUnknownNamesAndLaneCounts) {
             "no modelled target has 16-lane warps (the layouts have)");
 }
 
-TEST(CvtReportTest, NoInstructionsIsADash) {
-  EXPECT_EQ(SmemInstrsText({}), "-");
-}
-
 }  // namespace
 }  // namespace hlolayout::triton

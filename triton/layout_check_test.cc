@@ -13,6 +13,7 @@
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/type_verifier.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/views/triton_text.h"
 
 namespace hlolayout::triton {
 namespace {

@@ -10,6 +10,7 @@
 #include "gtest/gtest.h"
 #include "hlolayout/answers/triton.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/views/triton_text.h"
 
 namespace hlolayout::triton {
 namespace {

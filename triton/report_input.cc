@@ -201,27 +201,4 @@ std::vector<std::string> DefaultedFacts(const TtgirModule& m) {
   return out;
 }
 
-std::string ModuleFacts(const TtgirModule& m) {
-  std::vector<std::string> facts;
-  facts.push_back(m.num_warps > 0
-                      ? absl::StrCat(m.num_warps, " warps")
-                      : std::string("warps not named (Triton has no default "
-                                    "for \"ttg.num-warps\": layouts not "
-                                    "checked against the module)"));
-  facts.push_back(absl::StrCat(
-      m.threads_per_warp, " threads per warp",
-      m.threads_per_warp_named ? "" : " (Triton's default: none named)"));
-  facts.push_back(absl::StrCat(m.num_ctas, m.num_ctas == 1 ? " CTA" : " CTAs",
-                               m.num_ctas_named ? "" : " (Triton's default)"));
-  if (!m.target.empty()) facts.push_back("target " + m.target);
-  std::string out = absl::StrJoin(facts, ", ");
-  if (m.module_offset == std::string::npos) {
-    out = absl::StrCat(
-        "implicit (the text has no module; read as "
-        "triton-opt reads it): ",
-        out);
-  }
-  return out;
-}
-
 }  // namespace hlolayout::triton

@@ -57,15 +57,6 @@ struct ReleaseRules {
 absl::StatusOr<ReleaseRules> RulesFor(const ReportInput& in,
                                       absl::string_view flag);
 
-// ModuleFacts
-//
-// The module line of a report: "4 warps, 64 threads per warp, 1 CTA,
-// target hip:gfx942", with what Triton assumes where the module names
-// nothing ("32 threads per warp (Triton's default: the module names
-// none)") and, for text without a module, that it is read as the implicit
-// module `triton-opt` makes.
-std::string ModuleFacts(const TtgirModule& m);
-
 // The module facts the text leaves to defaults, as JSON keys name them
 // ("num_warps", "threads_per_warp", "num_ctas", "target").
 std::vector<std::string> DefaultedFacts(const TtgirModule& m);

@@ -1,11 +1,12 @@
 // triton/smem_report.h: the shared-memory stores and loads of a TTGIR
 // module in `hlolayout triton report` (local_alloc of a tensor,
 // local_store, local_load, async copies; the figures come from
-// //triton:smem_access), as text (their --json is the KernelReport record,
+// //triton:smem_access), costed (their text: views/triton_report_text.h's
+// SmemOpsText; their --json is the KernelReport record,
 // answers/triton_report.h).
 //
 //   std::vector<SmemOpCosts> ops = CostModuleSmemOps(m, text, "");
-//   io.out << SmemOpsText(ops, text, "k.ttgir");
+//   io.out << SmemOpsText(ops, text, "k.ttgir");  // views/
 //   // shared-memory stores and loads (2):
 //   //   k.ttgir:9:10: %1 = local_load !ttg.memdesc<128x64xf16> #shared -> #mma
 //   //       hip:gfx942: 8 x ds_read 64-bit per thread, bank conflicts 2-way
@@ -40,10 +41,6 @@ struct SmemOpCosts {
 std::vector<SmemOpCosts> CostModuleSmemOps(const TtgirModule& m,
                                            absl::string_view text,
                                            const std::string& flag_target);
-
-// The report's text section (empty when the module has none).
-std::string SmemOpsText(const std::vector<SmemOpCosts>& ops,
-                        absl::string_view text, absl::string_view file);
 
 }  // namespace hlolayout::triton
 

@@ -14,6 +14,7 @@
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/layout_check.h"
 #include "hlolayout/triton/layout_explain.h"
+#include "hlolayout/views/triton_report_text.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -99,6 +100,17 @@ TEST(TritonTextTest, AppliedAndFreeMasks) {
       text, ::testing::EndsWith("lane=3,register=3,warp=0 -> dim0=1,dim1=7\n"));
 
   EXPECT_EQ(FreeMasksText(l), "register=0x0,lane=0x0,warp=0x1\n");
+}
+
+// The report's pieces (views/triton_report_text.h).
+TEST(TritonTextTest, NoInstructionsIsADash) {
+  EXPECT_EQ(SmemInstrsText({}), "-");
+  SmemRoundTrip r;
+  r.store_ways = 1;
+  r.load_ways = 1;
+  EXPECT_EQ(BankConflictsText(r), "none");
+  r.store_ways = 2;
+  EXPECT_EQ(BankConflictsText(r), "stores 2-way, loads 1-way");
 }
 
 }  // namespace
