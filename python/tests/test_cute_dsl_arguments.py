@@ -63,6 +63,13 @@ TAKEN = [
     ("cute.slice_and_offset((1, None), (2, 3))", "((3),1)"),
     # dice takes anything in the diced tuple.
     ("cute.dice((1, 'a'), (2, 3))", "(1,a)"),
+    # tile_to_shape reads a Layout in the target as its shape.
+    ("cute.tile_to_shape(cute.make_layout(2), (4, cute.make_layout(2)), "
+     "(0, 1))", "((2,2),(1,2)):((1,2),(0,4))"),
+    ("cute.tile_to_shape(cute.make_layout(2), (4, cute.make_layout((2, "
+     "2))), (0, 1))", "((2,2),(1,4)):((1,2),(0,4))"),
+    ("cute.tile_to_shape(cute.make_layout(2), (4, cute.make_layout(4, "
+     "stride=2)), (0, 1))", "((2,2),(1,4)):((1,2),(0,4))"),
     # logical_product keeps a mode under a None of the tiler, the block
     # under a None alone.
     ("cute.logical_product(cute.make_layout((4, 8)), (None, 2))",

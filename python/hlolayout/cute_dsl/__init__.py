@@ -342,11 +342,10 @@ def blocked_product(block, tiler):
 
 @takes(atom=Operand(0), trg_shape=TILE, order=INT_TUPLE)
 def tile_to_shape(atom, trg_shape, order):
-    """atom repeated to cover trg_shape, its repetitions in `order`."""
-    for x in _tuples.leaves(trg_shape):
-        if x is None or isinstance(x, Layout):
-            raise TypeError("tile_to_shape: a target shape holding %s (the "
-                            "DSL's Tile) is not modelled" % (x,))
+    """atom repeated to cover trg_shape, its repetitions in `order`; a
+    Layout in trg_shape stands for its shape, as in `shape` (observed:
+    `(4, 4:2)` and `(4, (2,2):(1,2))` give what `(4, 4)` gives)."""
+    trg_shape = _shape_of_tile(trg_shape, "tile_to_shape")
     SHAPE.read(trg_shape, "tile_to_shape", "trg_shape")  # positive sizes
     return _fast.tile_to_shape(atom, trg_shape, order)
 
@@ -467,14 +466,16 @@ def shape(input, *, mode=None):
     return s if mode is None else get(s, mode=mode)
 
 
-def _shape_of_tile(t):
+def _shape_of_tile(t, op="shape"):
+    """A Tile's shape: each Layout in it read as its shape; a None (`_`)
+    has none, which the DSL refuses ("source must not have error")."""
     if type(t) is tuple:
-        return tuple(_shape_of_tile(e) for e in t)
+        return tuple(_shape_of_tile(e, op) for e in t)
     if isinstance(t, Layout):
         return t.shape
     if t is None:
-        raise Refusal("shape: a `_` mode has no shape (the DSL: source must "
-                      "not have error)")
+        raise Refusal("%s: a `_` mode has no shape (the DSL: source must not "
+                      "have error)" % op)
     return t
 
 
