@@ -150,10 +150,6 @@ def _mul(a, b):
     return _ints.mul(a, b)
 
 
-def make(shape, stride):
-    return Layout(shape, stride)
-
-
 def _mode(layout, i):
     shape, stride = layout.sh, layout.st
     if type(shape) is not tuple:
@@ -777,49 +773,19 @@ def _text(t):
 
 
 # ---------------------------------------------------------------------------
-# Makers
+# The compact layout the algebra makes of an integer tiler or of a shape
+# (crd2idx in a shape). The public makers are __init__.py's.
 
-def make_layout(shape, stride=None):
-    _check_shape(shape)
-    return make_checked_layout(shape, stride, ())
-
-
-def make_checked_layout(shape, stride, leaves):
-    """make_layout of a shape whose leaves are integers: `leaves`, whose
-    static sizes must be positive."""
-    for s in leaves:
+def make_layout(shape):
+    """CuTe's make_layout(shape) (include/cute/layout.hpp): compact
+    column-major strides (_tuples.compact_col), a static 1 at stride 0, so
+    an integer tiler n is n:1 and 1 is 1:0 as the DSL makes them; a static
+    size below 1 refused (the DSL: "Expected size in shape to be strictly
+    positive")."""
+    for s in _tuples.leaves(shape):
         if type(s) is int and s <= 0:
             raise ValueError("expects positive shape values, got %d" % s)
-    if stride is None:
-        return Layout(shape, _tuples.compact_col(shape))
-    if not _tuples.congruent(shape, stride):
-        raise ValueError("shape and stride must be congruent")
-    return Layout(shape, stride)
-
-
-def _check_shape(shape):
-    for s in _tuples.leaves(shape):
-        if not _tuples.is_int(s):
-            raise TypeError("expects a shape of integers, got %r" % (s,))
-        if _static(s) and s <= 0:
-            raise ValueError("expects positive shape values, got %d" % s)
-
-
-def make_ordered_layout(shape, order):
-    return Layout(shape, _tuples.compact_order(shape, order))
-
-
-def _basis_like(shape, modes=()):
-    if type(shape) is tuple:
-        return tuple(_basis_like(s, modes + (i,)) for i, s in
-                     enumerate(shape))
-    if not modes:
-        return 1
-    return ScaledBasis(1, modes)
-
-
-def make_identity_layout(shape):
-    return Layout(shape, _basis_like(shape))
+    return Layout(shape, _tuples.compact_col(shape))
 
 
 # ---------------------------------------------------------------------------
