@@ -3,18 +3,18 @@
 // (IN=VALUE, IN=LO..HI, IN=* for every value of the in-dim), then a row per
 // input with the outputs, in-dim ranges combined with the first fastest.
 // The request is ApplyInputs (ParseApplyInputs reads the face's argument),
-// the answer AppliedTable (ApplyOverInputs); AppliedText and AppliedJson
-// write it as the CLI prints it. Was triton/apply_table.h.
+// the answer AppliedTable (ApplyOverInputs); AppliedJson writes its --json,
+// views/triton_text.h's AppliedText its text. Was triton/apply_table.h.
 //
 //   #ttg.blocked<{sizePerThread=[1,4], threadsPerWarp=[8,4],
 //                 warpsPerCTA=[1,1], order=[1,0]}>, shape [8,16]
 //
 //   absl::StatusOr<ApplyInputs> in = ParseApplyInputs(l,
 //   "register=0..3,lane=1"); absl::StatusOr<AppliedTable> t =
-//   ApplyOverInputs(l, *in); AppliedText(l, *t);
+//   ApplyOverInputs(l, *in); AppliedText(l, *t);  // views/triton_text.h
 //     register=0,lane=1 -> dim0=0,dim1=4
 //     register=1,lane=1 -> dim0=0,dim1=5  ...
-//   FreeMasksText(l);  // "register=0x0,lane=0x0,warp=0x0,block=0x0"
+//   FreeMasksText(l);  // views/: "register=0x0,lane=0x0,warp=0x0,block=0x0"
 #ifndef HLOLAYOUT_ANSWERS_TRITON_APPLY_H_
 #define HLOLAYOUT_ANSWERS_TRITON_APPLY_H_
 
