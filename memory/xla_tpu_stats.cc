@@ -90,13 +90,16 @@ int64_t RoundUp(int64_t n, int64_t to) { return Add(n, to - 1) / to * to; }
 // The most bytes of `temp` covered at one step by its live array values
 // and its tuple index tables, each byte once, the tables counted at every
 // step (whatever their own live ranges): the most bytes XLA:TPU's heap
-// holds at once.
+// holds at once. A phi (a loop's state in its body's parameter or in the
+// loop's result, a conditional's result) is not counted: the values it
+// stands for are.
 int64_t TempPeakBytes(const BufferAllocation& temp) {
   std::vector<HeapSpan> spans;
   spans.reserve(temp.values.size());
   int64_t first = INT64_MAX, last = INT64_MIN;
   for (const AssignedValue& v : temp.values) {
     if (v.shape == nullptr || !v.shape->IsArray() || v.size <= 0) continue;
+    if (v.is_phi) continue;
     if (v.start < 0 || v.end < v.start) continue;
     spans.push_back({v.start, Add(v.end, 1), v.offset, Add(v.offset, v.size)});
     first = std::min(first, spans.back().start);
@@ -105,6 +108,7 @@ int64_t TempPeakBytes(const BufferAllocation& temp) {
   if (spans.empty()) first = 0, last = 1;
   for (const AssignedValue& v : temp.values) {
     if (v.shape == nullptr || v.shape->IsArray() || v.size <= 0) continue;
+    if (v.is_phi) continue;
     spans.push_back({first, last, v.offset, Add(v.offset, v.size)});
   }
   return PeakCoveredBytes(spans);
