@@ -7,6 +7,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/triton_given_layouts.h"
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/layout_check.h"
 #include "hlolayout/triton/layout_explain.h"
@@ -17,23 +18,10 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr char kMma[] =
-    "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, "
-    "1], instrShape = [16, 64, 16]}>";
-constexpr char kCols[] =
-    "#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], "
-    "warpsPerCTA = [1, 4], order = [0, 1]}>";
-
-GivenLayout Given(const char* text) {
-  absl::StatusOr<GivenLayout> g =
-      ReadGivenLayout(text, std::vector<int64_t>{64, 64}, nullptr);
-  EXPECT_TRUE(g.ok()) << g.status();
-  return *std::move(g);
-}
-
 TEST(TritonCvt, OneRowPerTargetInOrder) {
   absl::StatusOr<TritonCvtAnswer> a =
-      AnswerCvt(Given(kMma), Given(kCols), 16, kNewestTriton,
+      AnswerCvt(GivenLayout64x64(kTestMmaLayout),
+                GivenLayout64x64(kTestColumnsLayout), 16, kNewestTriton,
                 /*version_given=*/false, {"cuda:90", "cuda:80"});
   ASSERT_TRUE(a.ok()) << a.status();
   ASSERT_EQ(a->targets.size(), 2u);
@@ -52,7 +40,8 @@ TEST(TritonCvt, OneRowPerTargetInOrder) {
 
 TEST(TritonCvt, SameLayoutMovesNothing) {
   absl::StatusOr<TritonCvtAnswer> a =
-      AnswerCvt(Given(kCols), Given(kCols), 16, TritonVersion::k3_6_0,
+      AnswerCvt(GivenLayout64x64(kTestColumnsLayout),
+                GivenLayout64x64(kTestColumnsLayout), 16, TritonVersion::k3_6_0,
                 /*version_given=*/true, {"cuda:90"});
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->kind, "registers");
@@ -64,16 +53,16 @@ TEST(TritonCvt, SameLayoutMovesNothing) {
 }
 
 TEST(TritonCvt, RefusalOfDifferentShapes) {
-  absl::StatusOr<GivenLayout> small =
-      ReadGivenLayout(kCols, std::vector<int64_t>{32, 32}, nullptr);
+  absl::StatusOr<GivenLayout> small = ReadGivenLayout(
+      kTestColumnsLayout, std::vector<int64_t>{32, 32}, nullptr);
   ASSERT_TRUE(small.ok()) << small.status();
-  EXPECT_FALSE(
-      AnswerCvt(Given(kMma), *small, 16, kNewestTriton, false, {"cuda:90"})
-          .ok());
+  EXPECT_FALSE(AnswerCvt(GivenLayout64x64(kTestMmaLayout), *small, 16,
+                         kNewestTriton, false, {"cuda:90"})
+                   .ok());
 }
 
 TEST(TritonCvt, BasesByInDimAsAnObject) {
-  const GivenLayout l = Given(kCols);
+  const GivenLayout l = GivenLayout64x64(kTestColumnsLayout);
   const BasesByInDim bases = BasesOf(l.layout);
   ASSERT_FALSE(bases.empty());
   EXPECT_EQ(bases[0].first, "register");
@@ -81,7 +70,8 @@ TEST(TritonCvt, BasesByInDimAsAnObject) {
 }
 
 TEST(TritonExplain, BasesMasksAndFormsAsTheJsonSaysThem) {
-  const TritonExplainAnswer a = AnswerExplain(Given(kCols), 16);
+  const TritonExplainAnswer a =
+      AnswerExplain(GivenLayout64x64(kTestColumnsLayout), 16);
   EXPECT_EQ(a.kind, "blocked");
   EXPECT_EQ(a.out_dims, (OutDimSizes{{"dim0", 64}, {"dim1", 64}}));
   EXPECT_FALSE(a.xla.has_value());  // a register layout has no XLA form

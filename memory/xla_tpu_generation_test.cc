@@ -204,6 +204,15 @@ BufferAssignment Assign(const std::string& text,
   return out;
 }
 
+// The size of the assignment's HBM temp allocation (XLA:TPU's heap), -1 when
+// there is none.
+int64_t HbmTempAllocationSize(const BufferAssignment& b) {
+  for (const BufferAllocation& a : b.allocations) {
+    if (a.is_temp() && a.color == 0) return a.size;
+  }
+  return -1;
+}
+
 // The temp allocations' colors and sizes, in order.
 std::vector<std::pair<int64_t, int64_t>> Temps(const BufferAssignment& b) {
   std::vector<std::pair<int64_t, int64_t>> out;
@@ -325,11 +334,7 @@ TEST(XlaTpuGeneration, TempCountsTheHeapsFullestStep) {
       "module_4579.jit_expert_parallel.cl_933746096.after_optimizations";
   const std::string text = ReadTestData(base + ".txt");
   const BufferAssignment b = Assign(text, TpuGeneration::kV5p);
-  int64_t heap = -1;
-  for (const BufferAllocation& a : b.allocations) {
-    if (a.is_temp() && a.color == 0) heap = a.size;
-  }
-  EXPECT_EQ(heap, 65568);  // XLA:TPU's allocation 8
+  EXPECT_EQ(HbmTempAllocationSize(b), 65568);  // XLA:TPU's allocation 8
   EXPECT_EQ(b.stats.temp_size_in_bytes, 114656);
   EXPECT_EQ(b.stats.peak_memory_in_bytes, 74240);
 }
@@ -348,11 +353,7 @@ TEST(XlaTpuGeneration, TempLeavesOutALoopsPhis) {
       "module_1354.jit__lambda.cl_933746096.after_optimizations";
   const std::string text = ReadTestData(base + ".txt");
   const BufferAssignment b = Assign(text, TpuGeneration::kV5p);
-  int64_t heap = -1;
-  for (const BufferAllocation& a : b.allocations) {
-    if (a.is_temp() && a.color == 0) heap = a.size;
-  }
-  EXPECT_EQ(heap, 65568);  // XLA:TPU's allocation 11
+  EXPECT_EQ(HbmTempAllocationSize(b), 65568);  // XLA:TPU's allocation 11
   EXPECT_EQ(b.stats.temp_size_in_bytes, 161696);
   EXPECT_EQ(b.stats.peak_memory_in_bytes, 19456);
 }

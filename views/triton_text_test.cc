@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 #include "hlolayout/answers/triton.h"
 #include "hlolayout/answers/triton_apply.h"
+#include "hlolayout/testing/triton_given_layouts.h"
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/layout_check.h"
 #include "hlolayout/triton/layout_explain.h"
@@ -21,23 +22,10 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr char kMma[] =
-    "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, "
-    "1], instrShape = [16, 64, 16]}>";
-constexpr char kCols[] =
-    "#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], "
-    "warpsPerCTA = [1, 4], order = [0, 1]}>";
-
-GivenLayout Given(const char* text) {
-  absl::StatusOr<GivenLayout> g =
-      ReadGivenLayout(text, std::vector<int64_t>{64, 64}, nullptr);
-  EXPECT_TRUE(g.ok()) << g.status();
-  return *std::move(g);
-}
-
 TEST(TritonTextTest, Cvt) {
   absl::StatusOr<TritonCvtAnswer> a =
-      AnswerCvt(Given(kMma), Given(kCols), 16, kNewestTriton,
+      AnswerCvt(GivenLayout64x64(kTestMmaLayout),
+                GivenLayout64x64(kTestColumnsLayout), 16, kNewestTriton,
                 /*version_given=*/false, {"cuda:90", "cuda:80"});
   ASSERT_TRUE(a.ok()) << a.status();
   std::string text = CvtText(*a);
@@ -46,7 +34,8 @@ TEST(TritonTextTest, Cvt) {
   EXPECT_THAT(text, HasSubstr("(the newest modelled; --triton 3.6.0"));
   EXPECT_THAT(text, HasSubstr("stmatrix"));  // cuda:90 stores
 
-  a = AnswerCvt(Given(kCols), Given(kCols), 16, TritonVersion::k3_6_0,
+  a = AnswerCvt(GivenLayout64x64(kTestColumnsLayout),
+                GivenLayout64x64(kTestColumnsLayout), 16, TritonVersion::k3_6_0,
                 /*version_given=*/true, {"cuda:90"});
   ASSERT_TRUE(a.ok()) << a.status();
   text = CvtText(*a);
@@ -55,7 +44,8 @@ TEST(TritonTextTest, Cvt) {
 }
 
 TEST(TritonTextTest, ExplainAndCheck) {
-  const TritonExplainAnswer a = AnswerExplain(Given(kCols), 16);
+  const TritonExplainAnswer a =
+      AnswerExplain(GivenLayout64x64(kTestColumnsLayout), 16);
   EXPECT_THAT(ExplainText(a), HasSubstr("views: more than 1,024 elements"));
 
   LayoutCheckRequest r;
