@@ -1046,19 +1046,15 @@ void RunFusionPasses(const ModuleGraph& g, const std::vector<GpuPass>& pass,
 }
 
 // XLA:TPU's loops cloned after fusion (docs/xla-tpu.md, "Value ids", rule
-// 8): every condition and body first, then each one's fusion bodies (their
-// clones), which move it behind them; then what fusion makes in them. The
-// loops passes remade fewer times first (rule 10), else in `late`'s order.
+// 8): every condition and body first, in the order TpuLateLoopOrder gives
+// (rule 10), then each one's fusion bodies (their clones), which move it
+// behind them; then what fusion makes in them.
 void AddLoopsClonedAfterFusion(const ModuleGraph& g,
                                const std::vector<GpuPass>& pass,
                                const std::vector<int64_t>& late,
                                OnlineCallOrder* order) {
   if (late.empty()) return;
-  std::vector<int64_t> sorted = late;
-  std::stable_sort(sorted.begin(), sorted.end(), [&](int64_t a, int64_t b) {
-    return LoopRewrites(g.module.computations[a].header.name) <
-           LoopRewrites(g.module.computations[b].header.name);
-  });
+  const std::vector<int64_t> sorted = TpuLateLoopOrder(g, late);
   for (int64_t c : sorted) order->Add(c);
   for (int64_t c : sorted) {
     for (int64_t callee : g.callees[c]) {

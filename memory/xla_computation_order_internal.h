@@ -73,9 +73,14 @@ bool AfterCustomFusion(absl::string_view name);
 // kind in the places it holds (rules 11 and 12).
 void SortTpuAfterCustom(const HloModule& m, std::vector<int64_t>* list);
 
-// How many times passes remade a loop computation, as its name says
-// ("wide.", ".clone", ".sunk" each once; rule 10).
-int64_t LoopRewrites(absl::string_view name);
+// XLA:TPU's loops cloned after fusion (`late`, conditions and bodies) in
+// the order it makes them (rule 10): every condition, then every body; the
+// conditions computation by computation callees first (a loop in another's
+// body before that loop), the bodies callers first (depth-first from the
+// entry), each computation's loops by the numbers ending their names
+// (while.59 before while.61).
+std::vector<int64_t> TpuLateLoopOrder(const ModuleGraph& g,
+                                      const std::vector<int64_t>& late);
 
 }  // namespace buffer_internal
 }  // namespace hlolayout

@@ -2,8 +2,8 @@
 // values (docs/xla-tpu.md, "Value ids"), learned from the files XLA:TPU
 // writes: where its SPMD partitioner's reducer clones go (rule 5), the
 // order of a pass's reducer clones (rule 6), the computations made after
-// the gather and scatter fusions (rules 11 and 12), and how often passes
-// remade a loop (rule 10). XlaGpuComputationOrder
+// the gather and scatter fusions (rules 11 and 12), and the order of the
+// loops cloned after fusion (rule 10). XlaGpuComputationOrder
 // (memory/xla_computation_order.cc) applies them with `tpu`.
 #include <algorithm>
 #include <cstdint>
@@ -296,17 +296,63 @@ void SortTpuAfterCustom(const HloModule& m, std::vector<int64_t>* list) {
       });
 }
 
-// How many times passes remade a loop computation, as its name says
-// ("wide.", ".clone", ".sunk" each once).
-int64_t LoopRewrites(absl::string_view name) {
-  int64_t n = 0;
-  for (absl::string_view word : {"wide.", ".clone", ".sunk"}) {
-    for (size_t at = name.find(word); at != absl::string_view::npos;
-         at = name.find(word, at + 1)) {
-      ++n;
-    }
+std::vector<int64_t> TpuLateLoopOrder(const ModuleGraph& g,
+                                      const std::vector<int64_t>& late) {
+  const HloModule& m = g.module;
+  const size_t comps = m.computations.size();
+  // The computations depth-first from the entry (callees in the call
+  // graph's order), each when first met and when done, without recursion.
+  std::vector<int64_t> pre, post;
+  std::vector<bool> met(comps, false);
+  std::vector<std::pair<int64_t, size_t>> stack;
+  if (m.entry_index >= 0) {
+    stack.emplace_back(m.entry_index, 0);
+    met[m.entry_index] = true;
+    pre.push_back(m.entry_index);
   }
-  return n;
+  while (!stack.empty()) {
+    auto& [c, next] = stack.back();
+    if (next < g.callees[c].size()) {
+      const int64_t callee = g.callees[c][next++];
+      if (callee >= 0 && !met[callee]) {
+        met[callee] = true;
+        pre.push_back(callee);
+        stack.emplace_back(callee, 0);
+      }
+      continue;
+    }
+    post.push_back(c);
+    stack.pop_back();
+  }
+  std::vector<bool> is_late(comps, false), placed(comps, false);
+  for (int64_t c : late) is_late[c] = true;
+  std::vector<int64_t> out;
+  // The conditions (bodies) of each computation's loops, by the numbers
+  // ending the loops' names (text order for those without).
+  auto place_loops = [&](int64_t c, absl::string_view part) {
+    std::vector<std::pair<int64_t, const HloInstruction*>> loops;
+    for (const HloInstruction& in : m.computations[c].instructions) {
+      if (in.opcode != HloOpcode::kWhile) continue;
+      const int64_t number = TrailingNumber(in.name());
+      loops.emplace_back(number < 0 ? INT64_MAX : number, &in);
+    }
+    std::stable_sort(
+        loops.begin(), loops.end(),
+        [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& loop : loops) {
+      const int64_t callee = g.CalledComputation(*loop.second, part);
+      if (callee >= 0 && is_late[callee] && !placed[callee]) {
+        placed[callee] = true;
+        out.push_back(callee);
+      }
+    }
+  };
+  for (int64_t c : post) place_loops(c, "condition");
+  for (int64_t c : pre) place_loops(c, "body");
+  for (int64_t c : late) {
+    if (!placed[c]) out.push_back(c);
+  }
+  return out;
 }
 
 }  // namespace buffer_internal

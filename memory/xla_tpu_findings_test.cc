@@ -76,11 +76,21 @@ constexpr char kAllToAllReducer[] =
 constexpr char kCollectiveBodies[] =
     "memory/testdata_xla_tpu/"
     "module_7546.jit__lambda.cl_933746096.after_optimizations";
-// v5e: a bidirectional GRU, two scans whose loops passes remade 2 and 6
-// times: the fewer first (rule 10).
+// v5e: a bidirectional GRU, two scans in the entry (while.7 before
+// while.6 in the text), made by the numbers of their while loops (rule
+// 10; the loops passes remade 2 and 6 times, the fewer first).
 constexpr char kTwoScans[] =
     "memory/testdata_xla_tpu/"
     "module_1407.jit_run.cl_933746096.after_optimizations";
+// v6e: the gradient of nested fori_loops (nested_loops.s.grad): three
+// loops in the entry (while.59, while.63, while.61 in the text), two of
+// them holding a loop in their bodies. XLA:TPU made the inner loops'
+// conditions first, then the entry's by their loops' numbers, then the
+// bodies callers first (rule 10), where the loops passes remade fewer
+// times came first.
+constexpr char kNestedLoops[] =
+    "memory/testdata_xla_tpu/"
+    "module_1240.jit__lambda.cl_933746096.after_optimizations";
 // v5e: a CNN's donated training step whose gather fusion XLA:TPU made
 // before its or-reducers (reduce_or_computation; rule 11).
 constexpr char kGatherFirst[] =
@@ -264,7 +274,8 @@ TEST(XlaTpu, ValueIdsAreXlaTpus) {
   for (const char* base :
        {kStep, kDynamicIndex, kCummax, kLoopInVmem, kScanLstm, kRolledV6e,
         kMoeExpert, kLoopAfterFusion, kNestedFusion, kAllToAllReducer,
-        kCollectiveBodies, kTwoScans, kGatherFirst, kUniquedReducers}) {
+        kCollectiveBodies, kTwoScans, kGatherFirst, kUniquedReducers,
+        kNestedLoops}) {
     const std::string text = ReadTestData(absl::StrCat(base, ".txt"));
     const HloModule module = ReadModule(text);
     BufferAssignmentOptions options;
