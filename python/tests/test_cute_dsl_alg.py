@@ -929,3 +929,50 @@ def test_common_layouts_on_the_cpp_core(monkeypatch, expr, name, dsl):
     calls = _counted_core_calls(monkeypatch, (name,))
     assert str(eval(expr, {"cute": cute, "m": _q(8, 8)})) == dsl
     assert calls == [name], calls
+
+
+# A tuple tiler of composition and the divides holding a dynamic Int64, as
+# the DSL printed each (traced on the CPU): an Int64 the program made (a
+# constant, or arithmetic on constants) is printed as a plain `?` and then
+# the DSL fails to build its IR; an assumed Int64 keeps its type and
+# divisibility; a layout with an Int64 size fails, an Int64 stride builds.
+_L88 = "cute.make_layout((8,8),stride=(1,8))"
+
+
+@pytest.mark.parametrize("tiler,dsl", [
+    ("(cute.assume(cute.Int64(4),divby=4),2)", "(?{i64 div=4},2):(1,8)"),
+    ("(cute.assume(cute.Int64(4),divby=1),2)", "(?{i64},2):(1,8)"),
+    ("(cute.assume(cute.Int64(4),divby=4)*2,2)", "(?{i64 div=8},2):(1,8)"),
+    ("(cute.assume(cute.Int64(4),divby=4)+cute.Int64(4),2)",
+     "(?{i64 div=4},2):(1,8)"),
+    ("(cute.make_layout(4,stride=cute.Int64(2)),2)", "(4,2):(?{i64},8)"),
+    ("(cute.Int32(4),2)", "(?,2):(1,8)"),
+])
+def test_tuple_tiler_with_an_assumed_int64_as_the_dsl(tiler, dsl):
+    assert run("cute.composition(%s, %s)" % (_L88, tiler)) == dsl
+
+
+def test_logical_divide_by_an_assumed_int64_as_the_dsl():
+    assert run("cute.logical_divide(%s, (cute.assume(cute.Int64(4),divby=4),"
+               "2))" % _L88) == (
+        "((?{i64 div=4},?{i64}),(2,4)):((1,?{i64 div=4}),(8,16))")
+
+
+@pytest.mark.parametrize("expr,printed", [
+    ("cute.composition(%s, (cute.Int64(4),2))", "(?,2):(1,8)"),
+    ("cute.composition(%s, (cute.Int64(4),))", "(?):(1)"),
+    ("cute.composition(%s, (cute.Int64(4)*2,2))", "(?,2):(1,8)"),
+    ("cute.composition(%s, (None,cute.Int64(4)))", "(8,?):(1,8)"),
+    ("cute.tiled_divide(%s, (cute.Int64(4),2))", "((?,2),?,4):((1,8),?,16)"),
+    ("cute.flat_divide(%s, (cute.Int64(4),2))", "(?,2,?,4):(1,8,?,16)"),
+    ("cute.zipped_divide(%s, (cute.Int64(4),2))",
+     "((?,2),(?,4)):((1,8),(?,16))"),
+    ("cute.composition(%s, (cute.make_layout(cute.assume(cute.Int64(4),"
+     "divby=4),stride=1),2))", "(?{i64 div=4},2):(1,8)"),
+])
+def test_tuple_tiler_with_an_int64_fails_as_the_dsl(expr, printed):
+    with pytest.raises(cute.Refusal) as e:
+        run(expr % _L88)
+    words = str(e.value)
+    assert "fails to build its IR" in words
+    assert "computes %s and then" % printed in words

@@ -1027,24 +1027,34 @@ def max_alignment(layout):
     return _core_calls.max_alignment(layout.sh, layout.st)
 
 
-def pack_tile(tiler, op):
-    """A tuple tiler as the DSL packs it (as its traced answers show) for
-    composition and the divides: a dynamic Int64 integer becomes a plain
-    Int32, and a layout holding a dynamic Int64 makes the DSL fail to build
-    its IR, which the twin refuses."""
-    if type(tiler) is tuple:
-        return tuple([pack_tile(e, op) for e in tiler])
-    if type(tiler) is Layout:
-        sh = tiler.sh
-        if type(sh) is int:
-            return tiler
-        for v in _tuples.leaves(sh):
-            if isinstance(v, DynInt) and v.width == 64:
-                raise Refusal(
-                    "%s: the DSL fails to build its IR (error[INTERNAL]) "
-                    "for a tuple tiler holding a layout with a dynamic "
-                    "Int64 shape (%s); use Int32 there" % (op, tiler))
-        return tiler
-    if isinstance(tiler, DynInt) and tiler.width == 64:
-        return _ints.PlainDyn(tiler.value, 1, 32)
-    return tiler
+def pack_tile(tiler):
+    """A tuple tiler of composition or a divide as the DSL takes it, and
+    whether its IR then fails to build (None, or the leaf that makes it
+    fail). Written from the DSL's prints (the wheel traced on the CPU,
+    docs/cute-dsl.md "pack_tile written anew"): an Int64 integer the
+    program made (`Int64(4)`, `Int64(4) * 2`; a traced argument too) is
+    printed as a plain Int32 `?` in the answer, and then the DSL fails to
+    build its IR (error[INTERNAL]); an Int64 the DSL holds as an assumed
+    value (`cute.assume`, or made from one) keeps its type and
+    divisibility and builds; a layout with an Int64 size (assumed or not)
+    prints its answer and fails too; an Int64 stride builds."""
+    broken = []
+
+    def leaf(t):
+        if type(t) is tuple:
+            return tuple([leaf(e) for e in t])
+        if isinstance(t, Layout):
+            if any(_is_int64(v) for v in _tuples.leaves(t.sh)):
+                broken.append(str(t))
+            return t
+        if _is_int64(t) and t.known:
+            broken.append(repr(t))
+            return _ints.PlainDyn(t.value, 1, 32)
+        return t
+
+    packed = leaf(tiler)
+    return packed, (broken[0] if broken else None)
+
+
+def _is_int64(v):
+    return isinstance(v, DynInt) and v.width == 64

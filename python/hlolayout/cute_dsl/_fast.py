@@ -240,7 +240,18 @@ def op2(name, a, b):
     _need_layout(name, a)
     if type(b) is tuple and (name == "composition" or
                              name.endswith("_divide")):
-        b = _algebra.pack_tile(b, name)
+        b, broken = _algebra.pack_tile(b)
+        if broken is not None:
+            # The DSL computes (and prints) the answer, then fails to
+            # build its IR: a refusal of the answer computed first comes
+            # first.
+            answer = _route3(name, a, b)
+            raise _algebra.Refusal(
+                "%s: the DSL computes %s and then fails to build its IR "
+                "(error[INTERNAL]) for a tuple tiler holding %s (an Int64 "
+                "the DSL does not hold as an assumed value, or a layout "
+                "with an Int64 size); use Int32 or cute.assume there" %
+                (name, answer, broken))
     if _ROUTE2[0]:
         answer = _route2(name, a, b)
         if answer is not None:
