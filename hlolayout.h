@@ -288,6 +288,7 @@
 #include "hlolayout/views/grid_picture.h"
 #include "hlolayout/views/layout_picture.h"
 #include "hlolayout/views/ttmlir_picture.h"
+#include "hlolayout/views/ttmlir_text.h"
 #include "hlolayout/views/ttnn_drawing.h"
 #include "hlolayout/views/ttnn_picture.h"
 #include "hlolayout/views/tv_picture.h"

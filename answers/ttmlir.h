@@ -13,7 +13,7 @@
 //
 // The keys are listed in the subcommands' --help and in docs/tt-mlir.md.
 // The texts (ExplainText, LocateText, FormatGridReport, the batch
-// LocateAnswer) are views of the analysis.
+// LocateAnswer) are views of these answers: views/ttmlir_text.h.
 #ifndef HLOLAYOUT_ANSWERS_TTMLIR_H_
 #define HLOLAYOUT_ANSWERS_TTMLIR_H_
 
@@ -349,16 +349,6 @@ using LocationAnswer =
 absl::StatusOr<LocationAnswer> AnswerLocate(const GridAnalysis& analysis,
                                             absl::Span<const int64_t> index);
 
-// `hlolayout grid explain`'s and `locate`'s texts.
-std::string ExplainText(const GridAnalysis& analysis);
-absl::StatusOr<std::string> LocateText(const GridAnalysis& analysis,
-                                       absl::Span<const int64_t> index);
-
-// The batch answer of grid-locate for a TTNN or metal layout:
-// "shard=0,5 offset=2,5 tile=0,48 in_tile=2,5 core=5,0".
-absl::StatusOr<std::string> LocateAnswer(const grid::GridAnalysis& analysis,
-                                         absl::Span<const int64_t> index);
-
 // One tensor type of `grid report`. A type that is not built (status
 // "refused" or "unread") has no grid, memref shape or memref.
 struct GridReportType {
@@ -427,9 +417,6 @@ GridReport BuildGridReport(const grid::MlirFileScan& scan,
 absl::StatusOr<GridReport> ReadGridReport(absl::string_view text,
                                           absl::string_view file,
                                           const TtnnDevice& device);
-// `grid report`'s text.
-std::string FormatGridReport(const GridReport& report);
-
 // The long field lists, out of the types' declarations.
 
 template <typename Fields>

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "hlolayout/ttmlir/explain.h"
 
 namespace hlolayout::grid {
 namespace {
@@ -35,7 +34,7 @@ constexpr char kSeed[] =
     "tensor<256x32xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, "
     "<4x1>, memref<64x32xf32, #tt.memory_space<l1>>>>";
 
-// Each form's answer is that form's renderer: the dispatch picks the form.
+// Each form's answer names its kind: the dispatch picks the form.
 TEST(GridAnswers, ExplainAndLocatePickTheForm) {
   for (const char* text : {kTtnn, kMetal, kSeed}) {
     absl::StatusOr<GridAnalysis> a = AnalyzeGridText(text);
@@ -45,16 +44,10 @@ TEST(GridAnswers, ExplainAndLocatePickTheForm) {
                                         : "seed_metal_layout";
     const std::string explain = AnswerJson(AnswerExplain(*a));
     EXPECT_TRUE(Has(Squash(explain), "\"kind\":\"" + kind + "\"")) << explain;
-    const std::string expected_text =
-        a->ttnn    ? FormatTtnnExplanation(*a)
-        : a->metal ? FormatMetalExplanation(*a)
-                   : FormatGridExplanation(ExplainGridLayout(*a->text.seed));
-    EXPECT_EQ(ExplainText(*a), expected_text);
     absl::StatusOr<LocationAnswer> located = AnswerLocate(*a, {1, 2});
     ASSERT_TRUE(located.ok()) << located.status();
     const std::string json = AnswerJson(*located);
     EXPECT_TRUE(Has(Squash(json), "\"index\":[1,2]")) << json;
-    EXPECT_TRUE(LocateText(*a, {1, 2}).ok());
   }
 }
 
@@ -74,7 +67,6 @@ TEST(GridAnswers, AnIndexOutsideTheTensorIsAnError) {
     absl::StatusOr<GridAnalysis> a = AnalyzeGridText(text);
     ASSERT_TRUE(a.ok()) << a.status();
     EXPECT_FALSE(AnswerLocate(*a, {100000, 0}).ok()) << text;
-    EXPECT_FALSE(LocateText(*a, {100000, 0}).ok()) << text;
     EXPECT_FALSE(AnswerLocate(*a, {0}).ok()) << text;  // rank 1 of rank 2
   }
 }

@@ -32,6 +32,7 @@
 #include "hlolayout/ttmlir/ttmlir_parse.h"
 #include "hlolayout/util/fields.h"
 #include "hlolayout/util/record.h"
+#include "hlolayout/views/ttmlir_text.h"
 
 namespace hlolayout::cli {
 namespace {

@@ -253,6 +253,7 @@ HEADERS = [
     ("//views:triton_report_text", "views/triton_report_text.h"),
     ("//views:triton_text", "views/triton_text.h"),
     ("//views:ttmlir_picture", "views/ttmlir_picture.h"),
+    ("//views:ttmlir_text", "views/ttmlir_text.h"),
     ("//views:ttnn_drawing", "views/ttnn_drawing.h"),
     ("//views:ttnn_picture", "views/ttnn_picture.h"),
     ("//views:tv_picture", "views/tv_picture.h"),
