@@ -976,3 +976,53 @@ def test_tuple_tiler_with_an_int64_fails_as_the_dsl(expr, printed):
     words = str(e.value)
     assert "fails to build its IR" in words
     assert "computes %s and then" % printed in words
+
+
+# logical_product and the blocked and raked products, as the DSL printed
+# each (the prints logical_product was written anew from; they hold on the
+# code before it too: the rewrite changed no answer).
+_M = "cute.make_layout"
+
+
+@pytest.mark.parametrize("expr,dsl", [
+    ("cute.logical_product(%s((2,2),stride=(1,2)), %s(3,stride=1))",
+     "((2,2),3):((1,2),4)"),
+    ("cute.logical_product(%s((2,2),stride=(2,1)), %s((3,2),stride=(2,1)))",
+     "((2,2),(3,2)):((2,1),(8,4))"),
+    ("cute.logical_product(%s(4,stride=-1), %s(1,stride=1))", "(4,1):(-1,0)"),
+    ("cute.logical_product(%s((2,2),stride=(1,0)), %s(3,stride=1))",
+     "((2,2),3):((1,0),2)"),
+    ("cute.logical_product(%s((2,2),stride=(1,2)), %s(cute.Int64(3),"
+     "stride=1))", "((2,2),?{i64}):((1,2),4)"),
+    ("cute.logical_product(%s((2,2),stride=(1,2)), (%s(cute.Int64(3),"
+     "stride=1),2))", "((2,?),(2,2)):((1,2),(2,1))"),
+    ("cute.logical_product(%s((2,2),stride=(4,1)), (%s(3,stride=1),2))",
+     "((2,3),(2,2)):((4,1),(1,2))"),
+    ("cute.blocked_product(%s((2,3),stride=(3,1)), %s((2,2),stride=(1,2)))",
+     "((2,2),(3,2)):((3,6),(1,12))"),
+    ("cute.raked_product(%s((2,3),stride=(3,1)), %s((2,2),stride=(1,2)))",
+     "((2,2),(2,3)):((6,3),(12,1))"),
+    ("cute.blocked_product(%s((2,3),stride=(1,2)), %s(4,stride=1))",
+     "((2,4),(3,1)):((1,6),(2,0))"),
+    ("cute.blocked_product(%s(4,stride=1), %s((2,3),stride=(1,2)))",
+     "((4,2),(1,3)):((1,4),(0,8))"),
+    ("cute.raked_product(%s(4,stride=1), %s((2,3),stride=(1,2)))",
+     "((2,4),3):((4,1),8)"),
+    ("cute.blocked_product(%s((2,(2,2)),stride=(1,(2,4))), %s((3,),"
+     "stride=(1,)))", "((2,3),((2,2),1)):((1,8),((2,4),0))"),
+])
+def test_logical_product_as_the_dsl(expr, dsl):
+    assert run(expr % (_M, _M)) == dsl
+
+
+@pytest.mark.parametrize("expr,words", [
+    ("cute.logical_product(%s((2,cute.Int32(4)),stride=(1,2)), %s(3,"
+     "stride=1))", "expects `input` to be static"),
+    ("cute.logical_product(%s(4,stride=-1), %s(3,stride=1))",
+     "negative stride"),
+    ("cute.logical_product(%s((2,2),stride=(4,1)), %s(3,stride=1))",
+     "Divisibility"),
+])
+def test_logical_product_refuses_as_the_dsl(expr, words):
+    with pytest.raises(cute.Refusal, match=words):
+        run(expr % (_M, _M))

@@ -543,61 +543,71 @@ def flat_divide(layout, tiler):
 
 
 def logical_product(block, tiler):
+    """CuTe's logical_product (include/cute/layout.hpp): the block itself
+    as mode 0, and as mode 1 the block's complement up to size(block) *
+    cosize(tiler) composed with the tiler: where the block's repetitions
+    go. A tuple tiler goes mode by mode (None keeps the block's mode, the
+    modes past it are kept), an integer n is make_layout(n). The DSL's
+    refusals around it come in the order its prints show
+    (docs/cute-dsl.md "logical_product written anew")."""
     if tiler is None:
         return block
     if type(tiler) is tuple:
-        # The DSL does this mode by mode in Python and rebuilds the layout
-        # from each mode's layout.shape and .stride (so a dynamic Int64
-        # comes back as a plain Int32, _objects._unpacked).
-        r = _transform_layout(block, tiler, logical_product, keep_rest=True)
-        return Layout(r.shape, r.stride)
+        # Mode by mode; the DSL rebuilds the result from each mode's shape
+        # and stride (observed: an Int64 size of the tiler's comes back
+        # as a plain `?`).
+        by_mode = _transform_layout(block, tiler, logical_product,
+                                    keep_rest=True)
+        return Layout(by_mode.shape, by_mode.stride)
     if _tuples.is_int(tiler):
         tiler = make_layout(tiler)
     if not isinstance(tiler, Layout):
         raise TypeError("logical_product: unsupported tiler %r" % (tiler,))
     if not block.is_static():
+        # Observed: (2,?):(1,2) by 3:1 is refused with these words.
         raise Refusal("logical_product: expects `input` to be static, but "
                       "got %s" % block)
-    size_block = product(block.sh)
-    cot = _ints.mul(size_block, cosize(tiler))
-    composed = None
-    if _has_basis_strides(tiler):
-        comp = complement_raw(block, cot)
-    else:
-        # One call: the block's complement and its composition with the
-        # tiler on the C++ core (cute/product.h DslLogicalProduct).
-        _complement_guards(block)
-        comp, sh, st, several = _core_calls.logical_product_rest(
-            wrap(flatten(block.sh)), wrap(flatten(block.st)), tiler.sh,
-            tiler.st, cot)
-        comp = Layout(*comp)
-        composed = Layout(sh, st)
-    # Where CuTe's algorithm divides by zero, that comes first (the DSL's
-    # process dies); a tiler of one element composes to 1:0 whatever the
-    # complement (the DSL answers).
-    # The DSL refuses a negative-stride block at the static divisibility
-    # check of the complement's composition with the tiler: a tiler with a
-    # dynamic integer is not checked, one of one element composes to 1:0.
-    checks = tiler.is_static() and not is_constant(1, product(tiler.sh))
+    # A block with a negative stride: the DSL refuses it ("unable to
+    # compute product", observed for 4:-1 by 3:1) where it checks the
+    # composition statically: not for a tiler with a `?`, nor one of a
+    # single element (4:-1 by 1:1 is (4,1):(-1,0)).
+    sign_checked = tiler.is_static() and not is_constant(
+        1, product(tiler.sh))
     try:
-        if composed is None:
-            rest = composition(comp, tiler)
-        else:
-            rest = _checked_composition(comp, tiler, composed, several)
+        complement_, repeated = _repetitions(block, tiler)
     except WrongLayoutError:
-        if checks:
+        if sign_checked:
             _no_negative_stride(block, "logical_product", "product")
         raise
-    if checks:
+    if sign_checked:
         _no_negative_stride(block, "logical_product", "product")
-    result = make_layout_of([block, rest])
-    if not _positive_shapes(comp.sh):
-        return _wrong("product", "logical_product of %s by %s: the DSL builds it from "
-                      "the block's complement %s, which is not a layout (a "
-                      "stride is negative or the block is not injective)" %
-                      (block, tiler, comp), result,
-                      "the complement has a shape <= 0", (block, tiler))
-    return result
+    result = make_layout_of([block, repeated])
+    if _positive_shapes(complement_.sh):
+        return result
+    return _wrong("product", "logical_product of %s by %s: the DSL builds "
+                  "it from the block's complement %s, which is not a layout "
+                  "(a stride is negative or the block is not injective)" %
+                  (block, tiler, complement_), result,
+                  "the complement has a shape <= 0", (block, tiler))
+
+
+def _repetitions(block, tiler):
+    """Mode 1 of logical_product and the complement it is built on.
+    Integer strides: one call of the C++ core (cute/product.h
+    DslLogicalProduct), its composition checked as `composition` checks
+    one; an identity layout's basis strides (which the core does not hold):
+    the complement, then `composition`."""
+    cotarget = _ints.mul(product(block.sh), cosize(tiler))
+    if _has_basis_strides(tiler):
+        complement_ = complement_raw(block, cotarget)
+        return complement_, composition(complement_, tiler)
+    _complement_guards(block)
+    comp, sh, st, several = _core_calls.logical_product_rest(
+        wrap(flatten(block.sh)), wrap(flatten(block.st)), tiler.sh,
+        tiler.st, cotarget)
+    complement_ = Layout(*comp)
+    return complement_, _checked_composition(complement_, tiler,
+                                             Layout(sh, st), several)
 
 
 def zipped_product(block, tiler):
@@ -613,25 +623,27 @@ def flat_product(block, tiler):
 
 
 def blocked_product(block, tiler):
-    """Mode i of the block beside mode i of its repetitions."""
-    block, rest = _padded_product(block, tiler)
-    return _paired(block, rest)
+    """CuTe's blocked_product: each mode of the block beside the same
+    mode of its repetitions."""
+    block_modes, repeated = _product_of_ranks(block, tiler)
+    return _paired(block_modes, repeated)
 
 
 def raked_product(block, tiler):
-    """Mode i of the repetitions beside mode i of the block, each pair
-    coalesced."""
-    block, rest = _padded_product(block, tiler)
-    zipped = _paired(rest, block)
-    return coalesce(zipped, (1,) * _rank(zipped))
+    """CuTe's raked_product: each mode of the repetitions beside the same
+    mode of the block, each pair coalesced."""
+    block_modes, repeated = _product_of_ranks(block, tiler)
+    pairs = _paired(repeated, block_modes)
+    return coalesce(pairs, (1,) * _rank(pairs))
 
 
-def _padded_product(block, tiler):
-    """The two modes of logical_product of block and tiler, both padded
-    with 1:0 modes to the rank of the larger."""
+def _product_of_ranks(block, tiler):
+    """CuTe's first step of blocked_ and raked_product (layout.hpp): both
+    operands padded with 1:0 modes (append<R>) to the larger rank R, and
+    the two modes of their logical_product."""
     r = max(_rank(block), _rank(tiler))
-    result = logical_product(append_rank(block, r), append_rank(tiler, r))
-    return _mode(result, 0), _mode(result, 1)
+    both = logical_product(append_rank(block, r), append_rank(tiler, r))
+    return _mode(both, 0), _mode(both, 1)
 
 
 # ---------------------------------------------------------------------------
@@ -647,38 +659,37 @@ def _padded_product(block, tiler):
 _ZIPPED, _TILED, _FLAT = 0, 1, 2
 
 
-def _places(tree, first=1):
-    """`tree` with its leaves numbered in order from `first`, and the next
-    number."""
-    if type(tree) is tuple:
-        out = []
-        for e in tree:
-            e, first = _places(e, first)
-            out.append(e)
-        return tuple(out), first
-    return first, first + 1
+def _numbered(*trees):
+    """The core's trees of places for `trees`: every leaf numbered 1, 2,
+    ... in order across the trees (the core's leaf k is its mode 1:k), one
+    tree of places per tree."""
+    count = [0]
+
+    def number(t):
+        if type(t) is tuple:
+            return tuple([number(e) for e in t])
+        count[0] += 1
+        return count[0]
+
+    return [number(t) for t in trees]
 
 
-def _filled(places, leaves, pad):
-    """The tree `places` with each place k the leaf leaves[k - 1] (pad for
-    0)."""
+def _put(places, leaves, pad):
+    """The tree of places with place k the leaf leaves[k - 1], place 0
+    (a mode the core added) `pad`."""
     if type(places) is tuple:
-        return tuple([_filled(e, leaves, pad) for e in places])
+        return tuple([_put(p, leaves, pad) for p in places])
     return leaves[places - 1] if places else pad
 
 
-def _layout_at(places, layout_leaves):
-    """The layout of the (shape, stride) leaves at `places` (1:0 at 0)."""
-    shapes = [leaf[0] for leaf in layout_leaves]
-    strides = [leaf[1] for leaf in layout_leaves]
-    return Layout(_filled(places, shapes, 1), _filled(places, strides, 0))
-
-
-def _leaf_pairs(*layouts):
-    pairs = []
+def _relaid(places, *layouts):
+    """The layout at `places` of the leaves of `layouts`, in order: an
+    added mode is 1:0."""
+    shapes, strides = [], []
     for layout in layouts:
-        pairs += zip(_tuples.leaves(layout.sh), _tuples.leaves(layout.st))
-    return pairs
+        shapes += _tuples.leaves(layout.sh)
+        strides += _tuples.leaves(layout.st)
+    return Layout(_put(places, shapes, 1), _put(places, strides, 0))
 
 
 def _regroup(layout, tiler, grouping):
@@ -686,9 +697,8 @@ def _regroup(layout, tiler, grouping):
     profile: zipped ((tiles),(rests)), tiled ((tiles),rests...) or flat
     (tiles...,rests...); a tiler that is not a tuple splits the layout's
     two modes."""
-    places, _ = _places(layout.sh)
-    return _layout_at(_core_calls.regroup(places, tiler, grouping),
-                      _leaf_pairs(layout))
+    places, = _numbered(layout.sh)
+    return _relaid(_core_calls.regroup(places, tiler, grouping), layout)
 
 
 def tile_unzip(layout, tiler):
@@ -703,25 +713,22 @@ def _unpack(zipped, first):
 
 def append_rank(layout, n):
     """CuTe's append<n>(layout): padded with 1:0 modes up to rank n."""
-    places, _ = _places(layout.sh)
-    return _layout_at(_core_calls.pad_rank(places, n), _leaf_pairs(layout))
+    places, = _numbered(layout.sh)
+    return _relaid(_core_calls.pad_rank(places, n), layout)
 
 
 def _paired(first, second):
     """first's and second's modes paired as blocked_product and
     raked_product pair them (the DSL's zip)."""
-    p1, after = _places(first.sh)
-    p2, _ = _places(second.sh, after)
-    return _layout_at(_core_calls.zip_modes(p1, p2),
-                      _leaf_pairs(first, second))
+    p1, p2 = _numbered(first.sh, second.sh)
+    return _relaid(_core_calls.zip_modes(p1, p2), first, second)
 
 
 def _zip(a, b):
     """The DSL's zip of two trees (a shape's or a stride's)."""
-    p1, after = _places(a)
-    p2, _ = _places(b, after)
+    p1, p2 = _numbered(a, b)
     leaves = list(_tuples.leaves(a)) + list(_tuples.leaves(b))
-    return _filled(_core_calls.zip_modes(p1, p2), leaves, None)
+    return _put(_core_calls.zip_modes(p1, p2), leaves, None)
 
 
 def tile_to_shape(block, trg_shape, order):
