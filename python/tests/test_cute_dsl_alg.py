@@ -1026,3 +1026,32 @@ def test_logical_product_as_the_dsl(expr, dsl):
 def test_logical_product_refuses_as_the_dsl(expr, words):
     with pytest.raises(cute.Refusal, match=words):
         run(expr % (_M, _M))
+
+
+# tile_to_shape takes only static integers in its order, as the DSL printed
+# (after the target's sizes are checked, before the ranks are compared).
+@pytest.mark.parametrize("block,target,order,words", [
+    ("(2,2),stride=(1,2)", "(4,8,6)", "(cute.Int32(0),1,0)", "(?,1,0)"),
+    ("(2,2),stride=(1,2)", "(4,8,6)", "(cute.Int32(0),cute.Int32(1),0)",
+     "(?,?,0)"),
+    ("(2,2),stride=(1,2)", "(4,8,6)", "(cute.Int32(0),5,cute.Int32(1))",
+     "(?,5,?)"),
+    ("(2,2),stride=(1,2)", "(4,8,6)", "(2,(cute.Int32(0),1))", "(2,(?,1))"),
+    ("(2,2),stride=(1,2)", "(4,8,cute.Int32(6))", "(cute.Int32(0),1,0)",
+     "(?,1,0)"),
+    ("(2,2,2,2),stride=(1,2,4,8)", "(4,8,6)", "(cute.Int32(0),1,0)",
+     "(?,1,0)"),
+])
+def test_tile_to_shape_refuses_a_dynamic_order_as_the_dsl(block, target,
+                                                          order, words):
+    with pytest.raises(cute.Refusal) as e:
+        run("cute.tile_to_shape(cute.make_layout(%s), %s, %s)" %
+            (block, target, order))
+    assert str(e.value) == ("tile_to_shape: expects only static order "
+                            "modes, but got %s" % words)
+
+
+def test_tile_to_shape_checks_the_sizes_before_the_order():
+    with pytest.raises(ValueError, match="strictly positive"):
+        run("cute.tile_to_shape(cute.make_layout((2,2),stride=(1,2)), "
+            "(4,0,6), (cute.Int32(0),1,0))")

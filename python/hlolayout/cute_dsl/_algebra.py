@@ -744,39 +744,17 @@ def tile_to_shape(block, trg_shape, order):
                       "target shape.")
     padded = append_rank(block, r)
     reps, divides = _core_calls.tile_repetitions(
-        padded.sh, trg_shape, _static_order(order))
+        padded.sh, trg_shape, order)
     result = blocked_product(padded, Layout(*reps))
     if not divides:
+        text = _tuples.text
         got = _tuples.product_each(result.sh)
+        want = _tuples.product_each(trg_shape)
         return _wrong("tile_to_shape", "tile_to_shape: the block %s does not "
-                      "divide the target shape %s" % (block, _text(trg_shape)),
+                      "divide the target shape %s" % (block, text(trg_shape)),
                       result, "the result's shape is %s, not %s" %
-                      (_text(got), _text(_tuples.product_each(trg_shape))),
-                      (block, trg_shape))
+                      (text(got), text(want)), (block, trg_shape))
     return result
-
-
-def _static_order(order):
-    """An order with its dynamic integers as static ones: each counts as
-    larger than every static order, the leftmost the smallest (observed:
-    order (Int32(0),1,0) on (2,3,4) gives (12,4,1))."""
-    if order is None:
-        return None
-    top = [max([o for o in _tuples.leaves(order) if type(o) is int],
-               default=-1)]
-
-    def fix(o):
-        if type(o) is tuple:
-            return tuple([fix(e) for e in o])
-        if type(o) is int:
-            return o
-        top[0] += 1
-        return top[0]
-    return fix(order)
-
-
-def _text(t):
-    return _tuples.text(t)
 
 
 # ---------------------------------------------------------------------------
@@ -999,7 +977,7 @@ def nullspace(layout):
         raise Refusal("nullspace: the DSL fails on a rank-1 layout with a "
                       "zero stride (TypeError: object of type 'int' has no "
                       "len()); write it as a rank-1 tuple, (%s,):(%s,)" %
-                      (_text(layout.sh), _text(layout.st)))
+                      (_tuples.text(layout.sh), _tuples.text(layout.st)))
     shape = layout.shape
     sh, st = _core_calls.nullspace(shape, layout.st)
     sh = _core_calls._same_objects(shape, sh)

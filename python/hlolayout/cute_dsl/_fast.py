@@ -273,6 +273,14 @@ def tile_to_shape(atom, shape, order):
             raise _algebra.Refusal(
                 "tile_to_shape: expects every size of the target shape %s "
                 "to be strictly positive, got %d" % (_tuples.text(shape), x))
+    # Then the order: the DSL takes only static integers there (observed:
+    # order (Int32(0),1,0) refused with these words, before the ranks are
+    # compared).
+    if order is not None and not all(
+            type(o) is int for o in _tuples.leaves(order)):
+        raise _algebra.Refusal(
+            "tile_to_shape: expects only static order modes, but got %s" %
+            _tuples.text(order))
     if isinstance(atom, ComposedLayout):
         return _composed().tile_to_shape(atom, shape, order)
     if _ROUTE2[0] and isinstance(atom, Layout) and _ints_only(shape) and \
