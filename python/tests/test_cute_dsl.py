@@ -732,7 +732,7 @@ BAD_INPUTS = [
     ('cute.coalesce("x")', ValueError,
      'Operand 0 of operation "cute.coalesce" must be a Value'),
     ('cute.coalesce(cute.make_layout((2, 2)), target_profile=(1, 1, 1))',
-     cute.Refusal, 'more than the layout'),
+     cute.Refusal, 'unable to coalesce `input` of type'),
     ('cute.raked_product(cute.make_layout((2, 2)), 4)', ValueError,
      'Operand 1 of operation "cute.raked_product" must be a Value'),
     ('cute.blocked_product(cute.make_layout((2, 2)), (2, 2))', ValueError,

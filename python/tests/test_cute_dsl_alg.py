@@ -1055,3 +1055,28 @@ def test_tile_to_shape_checks_the_sizes_before_the_order():
     with pytest.raises(ValueError, match="strictly positive"):
         run("cute.tile_to_shape(cute.make_layout((2,2),stride=(1,2)), "
             "(4,0,6), (cute.Int32(0),1,0))")
+
+
+# A tuple tiler of more modes than the layout, refused in the DSL's words
+# for each op (as it printed them).
+@pytest.mark.parametrize("expr,words", [
+    ("cute.logical_product(cute.make_layout((2,2),stride=(1,2)), (2,2,2))",
+     "logical_product: Too many modes in tiler."),
+    ("cute.logical_product(cute.make_layout(4,stride=1), (2,2))",
+     "logical_product: Too many modes in tiler."),
+    ("cute.composition(cute.make_layout((2,2),stride=(1,2)), (2,2,2))",
+     "unable to compute the following composition: (2,2):(1,2) o (2,2,2)"),
+    ("cute.logical_divide(cute.make_layout((2,2),stride=(1,2)), (2,2,2))",
+     "expects rank(tiler) <= rank(input), but got input=(2,2):(1,2) and "
+     "tiler=(2,2,2)"),
+    ("cute.logical_divide(cute.make_layout(4,stride=1), (2,2))",
+     "expects rank(tiler) <= rank(input), but got input=4:1 and "
+     "tiler=(2,2)"),
+    ("cute.coalesce(cute.make_layout((2,2),stride=(1,2)), "
+     "target_profile=(1,1,1))",
+     "unable to coalesce `input` of type (2,2):(1,2)"),
+])
+def test_too_many_tiler_modes_in_the_dsls_words(expr, words):
+    with pytest.raises(cute.Refusal) as e:
+        run(expr)
+    assert str(e.value) == words

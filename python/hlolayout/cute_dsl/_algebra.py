@@ -255,18 +255,39 @@ def filter(layout):
 # ---------------------------------------------------------------------------
 # Composition
 
-def _transform_layout(layout, tiler, f, keep_rest):
-    """Mode i of layout through f(mode, tiler[i]); modes past the tiler are
-    kept (divides, products, coalesce) or dropped (composition)."""
-    n = len(tiler)
-    r = _rank(layout)
-    if n > r:
-        raise Refusal("the tiler has %d modes, more than the layout's %d"
-                      % (n, r))
-    modes = [f(_mode(layout, i), tiler[i]) for i in range(n)]
+def _transform_layout(layout, tiler, f, keep_rest, op=None):
+    """CuTe's transform_layout (include/cute/layout.hpp) as the DSL runs
+    a tuple tiler or profile: mode i of the layout through f(mode,
+    tiler[i]); the modes past the tiler kept (divides, products, coalesce)
+    or dropped (composition). A tiler of more modes than the layout is
+    refused, each op in the DSL's words (_TOO_MANY_MODES)."""
+    modes = _rank(layout)
+    if len(tiler) > modes:
+        raise Refusal(_TOO_MANY_MODES[op or f.__name__](layout, tiler))
+    out = [f(_mode(layout, i), t) for i, t in enumerate(tiler)]
     if keep_rest:
-        modes += [_mode(layout, i) for i in range(n, r)]
-    return make_layout_of(modes)
+        out += [_mode(layout, i) for i in range(len(tiler), modes)]
+    return make_layout_of(out)
+
+
+def _tiler_text(t):
+    if type(t) is tuple:
+        return "(%s)" % ",".join([_tiler_text(e) for e in t])
+    return "_" if t is None else str(t)
+
+
+# What the DSL says of a tuple tiler with more modes than the layout
+# (observed on (2,2):(1,2) by (2,2,2) and 4:1 by (2,2)).
+_TOO_MANY_MODES = {
+    "logical_product": lambda l, t: "logical_product: Too many modes in "
+                                    "tiler.",
+    "logical_divide": lambda l, t: "expects rank(tiler) <= rank(input), "
+                                   "but got input=%s and tiler=%s" %
+                                   (l, _tiler_text(t)),
+    "composition": lambda l, t: "unable to compute the following "
+                                "composition: %s o %s" % (l, _tiler_text(t)),
+    "coalesce": lambda l, t: "unable to coalesce `input` of type %s" % l,
+}
 
 
 def composition(lhs, rhs, checked=True):
@@ -282,7 +303,7 @@ def composition(lhs, rhs, checked=True):
     if type(rhs) is tuple:
         return _transform_layout(
             lhs, rhs, lambda l, r: composition(l, r, checked),
-            keep_rest=False)
+            keep_rest=False, op="composition")
     if _tuples.is_int(rhs):
         # The DSL makes an integer tiler n the layout make_layout(n) (so 1
         # is 1:0; CuTe's C++ composes with n:1).
