@@ -570,7 +570,8 @@ def logical_product(block, tiler):
     go. A tuple tiler goes mode by mode (None keeps the block's mode, the
     modes past it are kept), an integer n is make_layout(n). The DSL's
     refusals around it come in the order its prints show
-    (docs/cute-dsl.md "logical_product written anew")."""
+    (docs/cute-dsl.md "`logical_product` and the places written
+    anew")."""
     if tiler is None:
         return block
     if type(tiler) is tuple:
@@ -1037,7 +1038,7 @@ def pack_tile(tiler):
     """A tuple tiler of composition or a divide as the DSL takes it, and
     whether its IR then fails to build (None, or the leaf that makes it
     fail). Written from the DSL's prints (the wheel traced on the CPU,
-    docs/cute-dsl.md "pack_tile written anew"): an Int64 integer the
+    docs/cute-dsl.md "`pack_tile` written anew"): an Int64 integer the
     program made (`Int64(4)`, `Int64(4) * 2`; a traced argument too) is
     printed as a plain Int32 `?` in the answer, and then the DSL fails to
     build its IR (error[INTERNAL]); an Int64 the DSL holds as an assumed
