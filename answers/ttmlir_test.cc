@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "hlolayout/testing/ttmlir_layouts.h"
 
 namespace hlolayout::grid {
 namespace {
@@ -22,21 +23,10 @@ std::string Squash(const std::string& json) {
   return out;
 }
 
-constexpr char kTtnn[] =
-    "tensor<32x4096xbf16, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x8>, "
-    "memref<1x16x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<l1>>, "
-    "<width_sharded>, core_ranges = <[#ttnn.core_range<(0,0), (7,0)>]>>>";
-constexpr char kMetal[] =
-    "tensor<2x6x2x2x!ttcore.tile<32x32, f32>, #ttcore.metal_layout<"
-    "logical_shape = 128x380, dim_alignments = 32x32, collapsed_intervals = "
-    "dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>, l1, sharded>>";
-constexpr char kSeed[] =
-    "tensor<256x32xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, "
-    "<4x1>, memref<64x32xf32, #tt.memory_space<l1>>>>";
-
 // Each form's answer names its kind: the dispatch picks the form.
 TEST(GridAnswers, ExplainAndLocatePickTheForm) {
-  for (const char* text : {kTtnn, kMetal, kSeed}) {
+  for (const char* text :
+       {kTestTtnnLayout, kTestMetalLayout, kTestSeedMetalLayout}) {
     absl::StatusOr<GridAnalysis> a = AnalyzeGridText(text);
     ASSERT_TRUE(a.ok()) << a.status();
     const std::string kind = a->ttnn    ? "ttnn_layout"
@@ -52,7 +42,7 @@ TEST(GridAnswers, ExplainAndLocatePickTheForm) {
 }
 
 TEST(GridAnswers, TtnnLocateNamesTheCore) {
-  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(kTtnn);
+  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(kTestTtnnLayout);
   ASSERT_TRUE(a.ok()) << a.status();
   absl::StatusOr<LocationAnswer> located = AnswerLocate(*a, {2, 1541});
   ASSERT_TRUE(located.ok()) << located.status();
@@ -63,7 +53,8 @@ TEST(GridAnswers, TtnnLocateNamesTheCore) {
 }
 
 TEST(GridAnswers, AnIndexOutsideTheTensorIsAnError) {
-  for (const char* text : {kTtnn, kMetal, kSeed}) {
+  for (const char* text :
+       {kTestTtnnLayout, kTestMetalLayout, kTestSeedMetalLayout}) {
     absl::StatusOr<GridAnalysis> a = AnalyzeGridText(text);
     ASSERT_TRUE(a.ok()) << a.status();
     EXPECT_FALSE(AnswerLocate(*a, {100000, 0}).ok()) << text;
@@ -73,7 +64,7 @@ TEST(GridAnswers, AnIndexOutsideTheTensorIsAnError) {
 
 TEST(GridAnswers, ReportNamesTheFileAndCountsTheTypes) {
   const std::string file = std::string("#l1 = #ttnn.buffer_type<l1>\n") +
-                           "func.func @f(%a: " + kTtnn + ") {\n}\n";
+                           "func.func @f(%a: " + kTestTtnnLayout + ") {\n}\n";
   absl::StatusOr<GridReport> r = ReadGridReport(file, "model.mlir", {});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->file, "model.mlir");

@@ -4,27 +4,17 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/answers/ttmlir.h"
+#include "hlolayout/testing/ttmlir_layouts.h"
 #include "hlolayout/ttmlir/explain.h"
 #include "hlolayout/ttmlir/ttmlir_explain.h"
 
 namespace hlolayout::grid {
 namespace {
 
-constexpr char kTtnn[] =
-    "tensor<32x4096xbf16, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x8>, "
-    "memref<1x16x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<l1>>, "
-    "<width_sharded>, core_ranges = <[#ttnn.core_range<(0,0), (7,0)>]>>>";
-constexpr char kMetal[] =
-    "tensor<2x6x2x2x!ttcore.tile<32x32, f32>, #ttcore.metal_layout<"
-    "logical_shape = 128x380, dim_alignments = 32x32, collapsed_intervals = "
-    "dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>, l1, sharded>>";
-constexpr char kSeed[] =
-    "tensor<256x32xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, "
-    "<4x1>, memref<64x32xf32, #tt.memory_space<l1>>>>";
-
 // Each form's text is that form's renderer: the dispatch picks the form.
 TEST(TtmlirText, ExplainAndLocatePickTheForm) {
-  for (const char* text : {kTtnn, kMetal, kSeed}) {
+  for (const char* text :
+       {kTestTtnnLayout, kTestMetalLayout, kTestSeedMetalLayout}) {
     absl::StatusOr<GridAnalysis> a = AnalyzeGridText(text);
     ASSERT_TRUE(a.ok()) << a.status();
     const std::string expected_text =
@@ -38,7 +28,7 @@ TEST(TtmlirText, ExplainAndLocatePickTheForm) {
 }
 
 TEST(TtmlirText, LocateTextNamesTheCore) {
-  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(kTtnn);
+  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(kTestTtnnLayout);
   ASSERT_TRUE(a.ok()) << a.status();
   absl::StatusOr<std::string> located = LocateText(*a, {2, 1541});
   ASSERT_TRUE(located.ok()) << located.status();
@@ -49,12 +39,12 @@ TEST(TtmlirText, LocateTextNamesTheCore) {
 // The batch answer: one line of key=value pairs, as `hlolayout batch`
 // writes for grid-locate.
 TEST(TtmlirText, LocateAnswerIsOneLine) {
-  absl::StatusOr<GridAnalysis> ttnn = AnalyzeGridText(kTtnn);
+  absl::StatusOr<GridAnalysis> ttnn = AnalyzeGridText(kTestTtnnLayout);
   ASSERT_TRUE(ttnn.ok()) << ttnn.status();
   absl::StatusOr<std::string> t = LocateAnswer(*ttnn, {2, 1541});
   ASSERT_TRUE(t.ok()) << t.status();
   EXPECT_EQ(*t, "shard=0,3 offset=2,5 tile=0,48 in_tile=2,5 core=3,0");
-  absl::StatusOr<GridAnalysis> metal = AnalyzeGridText(kMetal);
+  absl::StatusOr<GridAnalysis> metal = AnalyzeGridText(kTestMetalLayout);
   ASSERT_TRUE(metal.ok()) << metal.status();
   absl::StatusOr<std::string> m = LocateAnswer(*metal, {100, 300});
   ASSERT_TRUE(m.ok()) << m.status();
@@ -64,7 +54,7 @@ TEST(TtmlirText, LocateAnswerIsOneLine) {
 
 TEST(TtmlirText, ReportCountsThenListsEachType) {
   const std::string file = std::string("#l1 = #ttnn.buffer_type<l1>\n") +
-                           "func.func @f(%a: " + kTtnn + ") {\n}\n" +
+                           "func.func @f(%a: " + kTestTtnnLayout + ") {\n}\n" +
                            "func.func @f(%a: tensor<32x32xf32, "
                            "#ttnn.ttnn_layout<(d0, d1) -> (d0, d1) <1x1>>>)\n";
   absl::StatusOr<GridReport> r = ReadGridReport(file, "r.mlir", {});
@@ -76,7 +66,7 @@ TEST(TtmlirText, ReportCountsThenListsEachType) {
                         "refused, 1 unread\n"
                         "\n"
                         "1. line 2: ") +
-                kTtnn +
+                kTestTtnnLayout +
                 "\n   ttnn_layout, l1 width_sharded, tiled, grid 1x8: "
                 "memref<1x16x!ttcore.tile<32x32, bf16>, "
                 "#ttnn.buffer_type<l1>> (as written)\n"
