@@ -727,12 +727,6 @@ def tile_unzip(layout, tiler):
     return _regroup(layout, tiler, _ZIPPED)
 
 
-def _unpack(zipped, first):
-    """A zipped result's second mode (and its first too) as top-level
-    modes: the tiled (flat) form."""
-    return _regroup(zipped, None, _FLAT if first else _TILED)
-
-
 def append_rank(layout, n):
     """CuTe's append<n>(layout): padded with 1:0 modes up to rank n."""
     places, = _numbered(layout.sh)
@@ -744,13 +738,6 @@ def _paired(first, second):
     raked_product pair them (the DSL's zip)."""
     p1, p2 = _numbered(first.sh, second.sh)
     return _relaid(_core_calls.zip_modes(p1, p2), first, second)
-
-
-def _zip(a, b):
-    """The DSL's zip of two trees (a shape's or a stride's)."""
-    p1, p2 = _numbered(a, b)
-    leaves = list(_tuples.leaves(a)) + list(_tuples.leaves(b))
-    return _put(_core_calls.zip_modes(p1, p2), leaves, None)
 
 
 def tile_to_shape(block, trg_shape, order):
