@@ -59,13 +59,6 @@ absl::StatusOr<SharedRun> Shared(const Layout& a, const Layout& b) {
   return run;
 }
 
-// gcd(a, b) of int64 values; 1 where either is INT64_MIN (|INT64_MIN| is
-// past int64, and no alignment of interest is that large).
-int64_t GcdOf(int64_t a, int64_t b) {
-  if (a == INT64_MIN || b == INT64_MIN) return 1;
-  return Gcd(a, b);
-}
-
 // A static layout that keeps what the DSL can tell of `l`: a `?` size as
 // its divisibility (at least 1), a `?` stride as 0.
 Layout StaticPart(const Layout& l) {
@@ -118,9 +111,9 @@ absl::StatusOr<int64_t> DslMaxAlignment(const Layout& layout) {
       DslDivision divided,
       DslLogicalDivide(LeavesOf(known), run.shape(), run.stride()));
   HLOLAYOUT_ASSIGN_OR_RETURN(Int vector, Product(divided.shape[0]));
-  int64_t n = GcdOf(vector.value, 0);
+  int64_t n = integer_internal::SafeGcd(vector.value, 0);
   for (const Int& d : FlattenInts(divided.stride[1])) {
-    n = GcdOf(n, d.value);
+    n = integer_internal::SafeGcd(n, d.value);
   }
   return n;
 }
