@@ -17,6 +17,9 @@ mode; silently inside `unchecked`); docs/cute-dsl.md lists them.
     ((2,2),3):((24,2),8)
 """
 
+import sys
+import warnings
+
 from . import _config, _core_calls, _ints, _tuples
 from ._ints import DynInt, is_constant
 from ._objects import Layout, ScaledBasis
@@ -25,96 +28,115 @@ from ._tuples import flatten, product, wrap, unwrap
 __all__ = []
 
 
-class WrongLayoutError(ValueError):
-    """The DSL (CuTe's weak checks) would return a layout that is not the
-    requested function; the twin refuses instead. `dsl_result` is what the
-    DSL returns, `witness` a sentence that shows it is wrong."""
+# ---------------------------------------------------------------------------
+# Answers of the DSL that break CuTe's rules.
+#
+# Where CuTe's checks are weak, the DSL returns a layout that is not the
+# function asked for, and users' kernels run with it: the twin returns the
+# same layout and names the rule it breaks. Three outcomes, chosen by the
+# settings of _config in one place (_wrong): a WrongLayoutWarning (the
+# default), a WrongLayoutError (strict mode), nothing (inside unchecked()).
+# The table below is what a user sees of each rule; docs/cute-dsl.md ("Where
+# the DSL returns what CuTe's algebra does not") explains them.
 
-    def __init__(self, message, dsl_result=None, witness=None, rule=None,
-                 operands=()):
-        ValueError.__init__(self, message)
-        self.dsl_result = dsl_result
-        self.witness = witness
-        self.rule = rule
-        # The operands of the op whose result breaks the rule (an inner
-        # op's, for a product or divide built on it), for checking it.
-        self.operands = tuple(operands)
+_RULE_TABLE = (
+    ("complement",
+     "complement of a layout that is not injective or whose modes "
+     "interleave (CuTe's algorithm gives a shape <= 0)"),
+    ("complement-negative",
+     "complement of a layout with a negative stride (not defined by CuTe; "
+     "the DSL prints a layout with shapes <= 0 or 1:0)"),
+    ("composition",
+     "composition that CuTe's weak divisibility check lets through although "
+     "the result is not A o B"),
+    ("product", "product built from a complement that is not a layout"),
+    ("divide", "divide by a dynamic tiler whose complement is not a layout"),
+    ("tile_to_shape",
+     "tile_to_shape of a block that does not divide the target shape"),
+    ("recast",
+     "recast_layout of a stride that is not a whole number of the new "
+     "elements"),
+    ("recast-swizzle",
+     "recast_layout of a swizzled layout to elements wider than the "
+     "swizzle's base: CuTe keeps the bits that remain, the DSL's base wraps "
+     "below 0"),
+    ("tiled_copy",
+     "tiled copy whose threads or values per thread are not a multiple of "
+     "the atom's (CuTe's static_assert \"TiledCopy uses too few "
+     "thrs/vals\")"),
+)
 
+# rule name -> its sentence (cute_dsl.WRONG_LAYOUT_RULES).
+RULES = dict(_RULE_TABLE)
 
-# The rules under which the twin refuses a layout the DSL returns (one line
-# each; docs/cute-dsl.md explains them).
-RULES = {
-    "complement": "complement of a layout that is not injective or whose "
-                  "modes interleave (CuTe's algorithm gives a shape <= 0)",
-    "complement-negative": "complement of a layout with a negative stride "
-                           "(not defined by CuTe; the DSL prints a layout "
-                           "with shapes <= 0 or 1:0)",
-    "composition": "composition that CuTe's weak divisibility check lets "
-                   "through although the result is not A o B",
-    "product": "product built from a complement that is not a layout",
-    "divide": "divide by a dynamic tiler whose complement is not a layout",
-    "tile_to_shape": "tile_to_shape of a block that does not divide the "
-                     "target shape",
-    "recast": "recast_layout of a stride that is not a whole number of the "
-              "new elements",
-    "recast-swizzle": "recast_layout of a swizzled layout to elements wider "
-                      "than the swizzle's base: CuTe keeps the bits that "
-                      "remain, the DSL's base wraps below 0",
-    "tiled_copy": "tiled copy whose threads or values per thread are not a "
-                  "multiple of the atom's (CuTe's static_assert \"TiledCopy "
-                  "uses too few thrs/vals\")",
-}
-
-
-# How many times _wrong has met an answer of the DSL that is not CuTe's
-# algebra (the memo of _fast.op2 keeps no result built with one).
+# Answers met that break a rule, reported or not (_fast's memo keeps no
+# answer whose computation moved it).
 WRONG_ANSWERS = [0]
 
 
+class _BrokenRule:
+    """What the warning and the error both carry: `rule` (a RULES name),
+    `dsl_result` (the layout the DSL returns), `witness` (a sentence that
+    shows it wrong) and `operands` (the operands of the op that breaks the
+    rule, an inner op's for a product or divide built on it: the harness
+    checks the rule on them)."""
+
+    def __init__(self, message, dsl_result=None, witness=None, rule=None,
+                 operands=()):
+        super().__init__(message)
+        self.rule = rule
+        self.dsl_result = dsl_result
+        self.witness = witness
+        self.operands = tuple(operands)
+
+
+class WrongLayoutError(_BrokenRule, ValueError):
+    """Strict mode: the twin refuses the DSL's answer, which breaks `rule`
+    (its attributes: _BrokenRule's)."""
+
+
+class WrongLayoutWarning(_BrokenRule, UserWarning):
+    """The default: the twin returns the DSL's answer, which breaks `rule`
+    (its attributes: _BrokenRule's); strict mode raises WrongLayoutError
+    instead."""
+
+
 def _wrong(rule, message, result, witness, operands=()):
-    """The DSL's result, with a WrongLayoutWarning naming the rule it breaks
-    (the default); WrongLayoutError in strict mode; silently when
-    unchecked."""
-    from . import _config
+    """`result`, the DSL's answer to what `message` names, which breaks
+    `rule` (a row of the table: another name is the twin's own bug, a
+    KeyError) as `witness` shows: returned with a WrongLayoutWarning,
+    refused with a WrongLayoutError in strict mode, returned silently
+    inside unchecked()."""
+    sentence = RULES[rule]
     WRONG_ANSWERS[0] += 1
     if not _config.checked():
         return result
-    text = "%s (%s)" % (message, witness)
+    said = "%s (%s)" % (message, witness)
     if _config.is_strict():
-        raise WrongLayoutError(text, result, witness, rule, operands)
-    import warnings
+        raise WrongLayoutError(said, result, witness, rule, operands)
     warnings.warn(WrongLayoutWarning(
         "%s; the DSL's answer is returned, breaking the rule %s: %s "
-        "(cute_dsl.set_strict(True) raises instead)" % (
-            text, rule, RULES.get(rule, rule)), result, witness, rule),
-        stacklevel=_user_stacklevel())
+        "(cute_dsl.set_strict(True) raises instead)" % (said, rule, sentence),
+        result, witness, rule, operands), stacklevel=_outside_the_twin())
     return result
 
 
-def _user_stacklevel():
-    """The stack level of the first frame outside hlolayout.cute_dsl (the
-    user's call), for the warning's location."""
-    import os
-    import sys
-    here = os.path.dirname(os.path.abspath(__file__))
-    frame, level = sys._getframe(1), 1
-    while frame is not None and os.path.abspath(
-            frame.f_code.co_filename).startswith(here):
-        frame, level = frame.f_back, level + 1
+# The twin's modules: this package and every module under it.
+_TWIN = __name__.rpartition(".")[0]
+
+
+def _outside_the_twin():
+    """The `stacklevel` for warnings.warn in _wrong that names the first
+    frame whose module is not the twin's (by module name, so it holds
+    wherever the files lie): the line of the user's call."""
+    level, frame = 1, sys._getframe(2)  # 1 is _wrong, 2 its caller
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        level += 1
+        if module != _TWIN and not module.startswith(_TWIN + "."):
+            return level
+        frame = frame.f_back
     return level
-
-
-class WrongLayoutWarning(UserWarning):
-    """The DSL's answer, which the twin returns, is not CuTe's algebra:
-    `rule` names the rule it breaks (RULES), `witness` shows where, and
-    `dsl_result` is the answer. Strict mode (cute.set_strict) raises
-    WrongLayoutError instead."""
-
-    def __init__(self, message, dsl_result=None, witness=None, rule=None):
-        UserWarning.__init__(self, message)
-        self.dsl_result = dsl_result
-        self.witness = witness
-        self.rule = rule
 
 
 Refusal = _core_calls.Refusal
