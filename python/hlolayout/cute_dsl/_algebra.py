@@ -811,22 +811,89 @@ def size(layout):
     return product(layout.sh)
 
 
-def cosize(layout):
-    """The DSL's cosize (the C++ core's: _core_calls)."""
-    if _has_basis(layout.st):
-        raise TypeError("cosize of a layout with basis strides (an identity "
-                        "layout) is not modelled")
-    return _core_calls.cosize(layout.sh, layout.st)
+# crd2idx and cosize. With integer strides both are the C++ core's
+# (cute/dsl_index.h CrdToIdxInt, Layout::cosize_int, through _core_calls).
+# A stride holding scaled bases (an identity layout, a coordinate layout)
+# sends a coordinate to a coordinate: CuTe sums the scaled bases into an
+# ArithmeticTuple (include/cute/numeric/arithmetic_tuple.hpp: n * E<i> is
+# n at position i, tuples add position by position). Position by position
+# that sum is an integer layout: the entry at position p of L(c) is
+# crd2idx(c) in the layout whose strides are the bases' values at p and 0
+# elsewhere, and the core computes it with the DSL's integer rules. The
+# positions every basis of the stride names make the result's tree, a
+# position no basis names being 0; the DSL prints even one position as a
+# tuple, `(3)`. What the DSL refuses (observed, "unable to compute crd2idx
+# with ..." and "unable to compute cosize for input ..."): a position
+# named both as a leaf and as a mode above another (1@1 with 1@0@1), and
+# an integer stride that adds anything but a static 0 to the bases' sum.
+
+def _basis_positions(stride):
+    """The positions (mode paths, outermost first) the scaled bases of
+    `stride` name, in order of first appearance; [] for integer strides."""
+    found = []
+    for d in _tuples.leaves(stride):
+        if isinstance(d, ScaledBasis) and d.modes not in found:
+            found.append(d.modes)
+    return found
 
 
-def _has_basis(stride):
+def _stride_at(stride, position):
+    """The integer stride of the sum's entry at `position`: each basis
+    naming it gives its value, every other leaf 0; position None keeps
+    the integer leaves instead (the part added outside the bases)."""
     if type(stride) is tuple:
-        return any(_has_basis(d) for d in stride)
-    return isinstance(stride, ScaledBasis)
+        return tuple([_stride_at(d, position) for d in stride])
+    if isinstance(stride, ScaledBasis):
+        return stride.value if stride.modes == position else 0
+    return stride if position is None else 0
+
+
+def _tree_of(positions, fill, hole, prefix=()):
+    """The result tree over `positions`: fill(p) at each named position,
+    `hole` where none is named, tuples as wide as the largest mode
+    named."""
+    if prefix in positions:
+        return fill(prefix)
+    depth = len(prefix)
+    below = [p for p in positions if p[:depth] == prefix]
+    width = 1 + max(p[depth] for p in below)
+    return tuple([_tree_of(below, fill, hole, prefix + (m,))
+                  if any(p[depth] == m for p in below) else hole
+                  for m in range(width)])
+
+
+def _by_position(layout, op, what, entry, hole):
+    """entry(integer stride) at each position the layout's bases name, as
+    the result's tree (`hole` where none is named, the value of an integer
+    layout whose strides are all 0); the DSL's refusals of op ('crd2idx with `what`',
+    'cosize') where the positions overlap or the integer strides count."""
+    positions = _basis_positions(layout.st)
+    overlap = any(p != q and q[:len(p)] == p
+                  for p in positions for q in positions)
+    rest = None if overlap else entry(_stride_at(layout.st, None))
+    if overlap or not is_constant(hole, rest):
+        raise Refusal("%s: unable to compute %s %s: %s" % (
+            op, op, what, "a basis position is named both as a mode and "
+            "inside it" if overlap else "the integer strides give %s, not "
+            "the %d the scaled bases can take" % (_tuples.text(rest), hole)))
+    return _tree_of(positions, lambda p: entry(_stride_at(layout.st, p)),
+                    hole)
+
+
+def cosize(layout):
+    """The DSL's cosize: the core's; with scaled bases, the product over
+    the positions of each position's cosize (observed: (4,2):(3@1,2@0) is
+    30, (4,2):(1@2,1@0) 8, a position no basis names counting 1)."""
+    if not _basis_positions(layout.st):
+        return _core_calls.cosize(layout.sh, layout.st)
+    tree = _by_position(layout, "cosize", "of %s" % layout,
+                        lambda d: _core_calls.cosize(layout.sh, d), 1)
+    return _core_calls.product(tuple(_tuples.leaves(tree)))
 
 
 def crd2idx(coord, layout):
-    """The offset of coord (an index, a coordinate, `None` for 0)."""
+    """The offset of coord (an index, a coordinate, `None` for 0); with
+    scaled-basis strides, the coordinate the layout sends it to."""
     from ._objects import ComposedLayout
     if isinstance(layout, ComposedLayout):
         from . import _composed
@@ -839,77 +906,12 @@ def crd2idx(coord, layout):
             raise Refusal("crd2idx: the shape %s must be static or a tuple "
                           "(the DSL: Operand 1 must be a Value)" % layout)
         layout = make_layout(layout)
-    return _offset(coord, layout)
-
-
-def _offset(coord, layout):
-    """crd2idx in a layout: the C++ core's (_core_calls), the Python basis
-    sum below for an identity layout's basis strides."""
-    if _has_basis(layout.st):
-        return _crd2idx(coord, layout.sh, layout.st)
-    return _core_calls.crd2idx(coord, layout.sh, layout.st)
-
-
-def _crd2idx(coord, shape, stride):
-    if coord is None:
-        return 0
-    if type(coord) is tuple:
-        if type(shape) is not tuple or len(coord) != len(shape):
-            raise Refusal("crd2idx: Mismatched Ranks of coordinate %s and "
-                          "shape %s" % (_tuples.text(coord),
-                                        _tuples.text(shape)))
-        r = 0
-        for c, s, d in zip(coord, shape, stride):
-            r = _add(r, _crd2idx(c, s, d))
-        return r
-    if type(shape) is tuple:
-        return _crd2idx_itt(coord, shape, stride)
-    return _mul(coord, stride)
-
-
-def _add(a, b):
-    if (isinstance(a, (ScaledBasis, tuple)) or
-            isinstance(b, (ScaledBasis, tuple))):
-        return _tuple_add(_as_arith(a), _as_arith(b))
-    return _ints.add(a, b)
-
-
-def _as_arith(x):
-    """A ScaledBasis as an arithmetic tuple (value at its mode, 0 elsewhere),
-    an int as itself."""
-    if not isinstance(x, ScaledBasis):
-        return x
-    t = x.value
-    for m in reversed(x.modes):
-        t = tuple([0] * m + [t])
-    return t
-
-
-def _tuple_add(a, b):
-    if type(a) is tuple or type(b) is tuple:
-        a, b = wrap(a), wrap(b)
-        n = max(len(a), len(b))
-        a = a + (0,) * (n - len(a))
-        b = b + (0,) * (n - len(b))
-        return tuple(_tuple_add(x, y) for x, y in zip(a, b))
-    return _ints.add(a, b)
-
-
-def _crd2idx_itt(coord, shape, stride):
-    n = len(shape)
-    r = 0
-    for i in range(n):
-        if i == n - 1:
-            return _add(r, _crd2idx(coord, shape[i], stride[i]))
-        if is_constant(0, coord):
-            for j in range(i, n):
-                r = _add(r, _crd2idx(0, shape[j], stride[j]))
-            return r
-        p = product(shape[i])
-        q, m = _ints.div(coord, p), _ints.mod(coord, p)
-        r = _add(r, _crd2idx(m, shape[i], stride[i]))
-        coord = q
-    return r
+    shape = layout.sh
+    if not _basis_positions(layout.st):
+        return _core_calls.crd2idx(coord, shape, layout.st)
+    return _by_position(
+        layout, "crd2idx", "with %s and %s" % (layout, _tuples.text(coord)),
+        lambda d: _core_calls.crd2idx(coord, shape, d), 0)
 
 
 def idx2crd(idx, shape):

@@ -1,0 +1,165 @@
+"""crd2idx and cosize of layouts with scaled-basis strides (identity and
+coordinate layouts) as NVIDIA's CuTe DSL (nvidia-cutlass-dsl 4.8.1, traced
+on the CPU with CUTE_DSL_DRYRUN=1) printed them, one call at a time (issue
+89 item 1: `_algebra.py`'s basis sum written anew on the C++ core), and
+`_verify.evaluate`, the NumPy evaluation of a layout."""
+
+import numpy as np
+import pytest
+
+from hlolayout import cute_dsl as cute
+from hlolayout.cute_dsl import _verify
+
+
+def run(expr):
+    r = eval(expr, {"cute": cute})
+    return cute.pretty_str(r) if isinstance(r, tuple) else str(r)
+
+
+# Each text is the DSL's print of the same expression.
+BASIS = [
+    ('cute.crd2idx((1,2), cute.make_identity_layout((4,8)))',
+     '(1,2)'),
+    ('cute.crd2idx(5, cute.make_identity_layout((4,8)))',
+     '(1,1)'),
+    ('cute.crd2idx(0, cute.make_identity_layout((4,8)))',
+     '(0,0)'),
+    ('cute.crd2idx(None, cute.make_identity_layout((4,8)))',
+     '(0,0)'),
+    ('cute.crd2idx(3, cute.make_identity_layout(8))',
+     '3'),
+    ('cute.crd2idx(3, cute.make_layout(4, stride=cute.E(1)))',
+     '(0,3)'),
+    ('cute.crd2idx(3, cute.make_layout((4,2), stride=(cute.E(1), cute.E(0))))',
+     '(0,3)'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(1), cute.E(0))))',
+     '(1,1)'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(2), cute.E(0))))',
+     '(1,0,1)'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(1), 0)))',
+     '(0,1)'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(3*cute.E(1), 2*cute.E(0))))',
+     '(2,3)'),
+    ('cute.crd2idx(5, cute.make_layout((4,(2,3)), stride=(cute.E(0), (cute.E([1,0]), cute.E([1,1])))))',
+     '(1,(1,0))'),
+    ('cute.crd2idx((1,(1,2)), cute.make_identity_layout((4,(2,3))))',
+     '(1,(1,2))'),
+    ('cute.crd2idx(cute.Int32(5), cute.make_identity_layout((4,8)))',
+     '(?,?)'),
+    ('cute.crd2idx(cute.assume(cute.Int32(8), divby=8), cute.make_identity_layout((4,8)))',
+     '(0,?{div=2})'),
+    ('cute.crd2idx(cute.assume(cute.Int32(8), divby=4), cute.make_identity_layout((4,8)))',
+     '(0,?)'),
+    ('cute.crd2idx(3, cute.make_identity_layout((cute.Int32(4),8)))',
+     '(?,?)'),
+    ('cute.crd2idx(5, cute.make_identity_layout((cute.Int32(4),8)))',
+     '(?,?)'),
+    ('cute.crd2idx(0, cute.make_identity_layout((cute.Int32(4),8)))',
+     '(0,0)'),
+    ('cute.crd2idx((cute.Int32(1),2), cute.make_identity_layout((4,8)))',
+     '(?,2)'),
+    ('cute.crd2idx(3, cute.make_layout(4, stride=cute.E(0)))',
+     '(3)'),
+    ('cute.crd2idx(3, cute.make_layout(4, stride=cute.E([1,0])))',
+     '(0,(3))'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E([0,1]), cute.E(1))))',
+     '((0,1),1)'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(0)*cute.Int32(3), cute.E(1))))',
+     '(?,1)'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(0)*cute.assume(cute.Int32(8), divby=4), cute.E(1))))',
+     '(?{div=4},1)'),
+    ('cute.crd2idx(40, cute.make_identity_layout((4,8)))',
+     '(0,10)'),
+    ('cute.crd2idx(-1, cute.make_identity_layout((4,8)))',
+     '(-1,0)'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(0, 0)))',
+     '0'),
+    ('cute.crd2idx(5, cute.make_layout((1,4,2), stride=(1, cute.E(1), cute.E(0))))',
+     '(1,1)'),
+    ('cute.crd2idx(5, cute.make_layout((1,4,2), stride=(0, cute.E(1), cute.E(0))))',
+     '(1,1)'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(0), cute.E(0))))',
+     '(2)'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(0)*0, cute.E(1))))',
+     '(0,1)'),
+    ('cute.crd2idx(5, cute.make_layout((4,(2,1)), stride=(cute.E(0), (cute.E(1), cute.E(3)))))',
+     '(1,1,0,0)'),
+    ('cute.crd2idx(cute.Int64(5), cute.make_identity_layout((4,8)))',
+     '(?,?)'),
+    ('cute.crd2idx(cute.assume(cute.Int64(8), divby=8), cute.make_identity_layout((4,8)))',
+     '(0,?{i64 div=2})'),
+    ('cute.crd2idx(cute.assume(cute.Int32(16), divby=16), cute.make_identity_layout((4,2,2)))',
+     '(0,0,?{div=2})'),
+    ('cute.crd2idx(cute.assume(cute.Int32(16), divby=16), cute.make_layout((4,2,2), stride=(cute.E(0), cute.E(2), cute.E(1))))',
+     '(0,?{div=2},0)'),
+    ('cute.cosize(cute.make_identity_layout((4,8)))',
+     '32'),
+    ('cute.cosize(cute.make_layout(4, stride=cute.E(1)))',
+     '4'),
+    ('cute.cosize(cute.make_layout((4,2), stride=(cute.E(2), cute.E(0))))',
+     '8'),
+    ('cute.cosize(cute.make_layout((4,2), stride=(3*cute.E(1), 2*cute.E(0))))',
+     '30'),
+    ('cute.cosize(cute.make_identity_layout((4,(2,3))))',
+     '24'),
+    ('cute.cosize(cute.make_identity_layout((cute.Int32(4),8)))',
+     '?'),
+    ('cute.crd2idx(3, cute.make_layout((4,2), stride=(cute.E(1), 1)))',
+     '(0,3)'),
+    ('cute.crd2idx(3, cute.make_layout((4,2), stride=(cute.E(1), 0)))',
+     '(0,3)'),
+    ('cute.crd2idx((3,0), cute.make_layout((4,2), stride=(cute.E(1), 1)))',
+     '(0,3)'),
+    ('cute.crd2idx(5, cute.make_layout((1,4,2), stride=(5, cute.E(1), cute.E(0))))',
+     '(1,1)'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(2)*0, cute.E(1))))',
+     '(0,1,0)'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(0)*-1, cute.E(1))))',
+     '(-1,1)'),
+    ('cute.cosize(cute.make_layout((4,2), stride=(cute.E(0)*-1, cute.E(1))))',
+     '8'),
+    ('cute.cosize(cute.make_layout((4,2), stride=(cute.E(1), 0)))',
+     '4'),
+    ('cute.cosize(cute.make_layout((4,2), stride=(cute.E(0)*cute.assume(cute.Int32(8), divby=4), cute.E(1))))',
+     '?{div=2}'),
+    ('cute.cosize(cute.make_layout((4,cute.Int32(2)), stride=(cute.E(0), 0)))',
+     '?'),
+    ('cute.cosize(cute.make_layout((4,(2,1)), stride=(cute.E(0), (cute.E(1), cute.E(3)))))',
+     '8'),
+    ('cute.cosize(cute.make_layout((1,4,2), stride=(1, cute.E(1), cute.E(0))))',
+     '8'),
+    ('cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(0), cute.E([1,0,0]))))',
+     '(1,((1)))'),
+    ('cute.crd2idx(cute.assume(cute.Int32(8), divby=8), cute.make_layout((4,8), stride=(cute.E(0)*2, cute.E(0))))',
+     '(?{div=2})'),
+    ('cute.crd2idx(cute.assume(cute.Int32(8), divby=2), cute.make_layout((4,8), stride=(cute.E(0)*2, cute.E(1)*4)))',
+     '(?{div=4},?{div=4})'),
+    ('cute.crd2idx(1, cute.make_layout(1, stride=cute.E(0)))',
+     '(1)'),
+    ('cute.crd2idx(2, cute.make_layout((4,2), stride=(cute.E(1), cute.Int32(0))))',
+     '(0,2)'),
+]
+
+
+@pytest.mark.parametrize("expr, dsl", BASIS)
+def test_basis_strides_as_the_dsl(expr, dsl):
+    assert run(expr) == dsl
+
+
+# The DSL refuses these ("unable to compute crd2idx with ...", "unable to
+# compute cosize for input ..."): a position named both as a mode and
+# inside it, an integer stride adding anything but a static 0 to the
+# bases' sum, a coordinate that does not fit the shape.
+@pytest.mark.parametrize("expr", [
+    'cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(1), 1)))',
+    'cute.crd2idx(3, cute.make_layout((4,2), stride=(cute.E(1), cute.E([1,0]))))',
+    'cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(1), cute.E([1,0]))))',
+    'cute.crd2idx((1,2,3), cute.make_identity_layout((4,8)))',
+    'cute.crd2idx((1,(2,1)), cute.make_identity_layout((4,8)))',
+    'cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(1), cute.Int32(0))))',
+    'cute.cosize(cute.make_layout((4,2), stride=(cute.E(1), cute.E([1,0]))))',
+    'cute.cosize(cute.make_layout((4,2), stride=(cute.E(1), 1)))',
+])
+def test_basis_strides_refused_as_the_dsl(expr):
+    with pytest.raises(cute.Refusal, match="unable to compute|Mismatched"):
+        run(expr)
