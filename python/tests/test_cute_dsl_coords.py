@@ -163,3 +163,46 @@ def test_basis_strides_as_the_dsl(expr, dsl):
 def test_basis_strides_refused_as_the_dsl(expr):
     with pytest.raises(cute.Refusal, match="unable to compute|Mismatched"):
         run(expr)
+
+
+# _verify.evaluate against the DSL's crd2idx of the same indices (printed
+# one call at a time): the last mode takes the rest of the index without a
+# modulo (37 in (4,8):(8,1) is 17), a negative index is C's truncating
+# `/` and `%`, i.e. -L(-i) (-6 in (2,(3,4)):(12,(1,3)) is -3).
+EVALUATED = [
+    (((4, 8), (1, 4)), [-1, -5, -37], [-1, -5, -37]),
+    (((4, 8), (8, 1)), [37], [17]),
+    (((2, (3, 4)), (12, (1, 3))), [-6, 100, -100], [-3, 50, -50]),
+    (((2, (3, 4)), (12, (1, -3))), [29], [2]),
+    (((1, 4, 1, 2), (9, 2, 9, 1)), [7], [7]),
+]
+
+
+@pytest.mark.parametrize("layout, idx, dsl", EVALUATED)
+def test_evaluate_as_the_dsls_crd2idx(layout, idx, dsl):
+    L = cute.make_layout(layout[0], stride=layout[1])
+    got = _verify.evaluate(L, np.array(idx, dtype=np.int64))
+    assert got.tolist() == dsl
+    # The same as the twin's crd2idx (the C++ core's) index by index.
+    assert [cute.crd2idx(i, L) for i in idx] == dsl
+
+
+@pytest.mark.parametrize("shape, stride", [
+    ((3, (2, 5), 4), (40, (1, 8), -2)),
+    (((2, 2), (3, 1, 2)), ((1, 12), (2, 0, 24))),
+    (7, 3),
+])
+def test_evaluate_is_crd2idx_on_every_index(shape, stride):
+    L = cute.make_layout(shape, stride=stride)
+    n = cute.size(L)
+    idx = np.arange(-2 * n, 2 * n, dtype=np.int64)
+    want = [cute.crd2idx(int(i), L) for i in idx]
+    assert _verify.evaluate(L, idx).tolist() == want
+
+
+def test_evaluate_refuses_what_it_cannot_evaluate():
+    # A scaled basis or an empty shape: None (the checks then skip).
+    idx = np.arange(4, dtype=np.int64)
+    assert _verify.evaluate(cute.make_identity_layout((2, 2)), idx) is None
+    assert _verify.evaluate(cute.make_layout((4, 2), stride=(1, 4)),
+                            np.array([], dtype=np.int64)).tolist() == []

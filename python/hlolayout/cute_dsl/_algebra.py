@@ -143,6 +143,8 @@ Refusal = _core_calls.Refusal
 
 
 def _static(x):
+    """x is a static integer (a Python int; a bool, a `?` or a scaled basis
+    is not)."""
     return type(x) is int
 
 
@@ -165,28 +167,31 @@ STATIC_OP = [None]
 
 
 def _mul(a, b):
-    if isinstance(a, ScaledBasis):
-        return a.scale(b)
-    if isinstance(b, ScaledBasis):
-        return b.scale(a)
+    """a * b in the algebra, either a stride that may be a scaled basis:
+    CuTe's `n * E<i>` and `E<i> * n` are E<i> with its value times n
+    (include/cute/numeric/arithmetic_tuple.hpp, operator*)."""
+    for basis, n in ((a, b), (b, a)):
+        if isinstance(basis, ScaledBasis):
+            return basis.scale(n)
     return _ints.mul(a, b)
 
 
 def _mode(layout, i):
-    shape, stride = layout.sh, layout.st
-    if type(shape) is not tuple:
-        return layout
-    return Layout(shape[i], stride[i])
+    """CuTe's layout<i>(L): the layout's own indexing (an integral layout
+    is its own mode 0)."""
+    return layout[i]
 
 
 def _rank(layout):
+    """CuTe's rank(L): the number of top modes, 1 for an integral shape."""
     return _tuples.rank(layout.sh)
 
 
 def make_layout_of(layouts):
-    """CuTe's make_layout(l0, l1, ...): each layout a mode."""
-    return Layout(tuple([l.sh for l in layouts]),
-                  tuple([l.st for l in layouts]))
+    """CuTe's make_layout(l0, l1, ...) (include/cute/layout.hpp): a layout
+    whose mode k is layouts[k]."""
+    shapes = tuple([l.sh for l in layouts])
+    return Layout(shapes, tuple([l.st for l in layouts]))
 
 
 # ---------------------------------------------------------------------------

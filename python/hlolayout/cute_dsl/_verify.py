@@ -53,21 +53,33 @@ def _flat(layout):
 
 
 def evaluate(layout, idx):
-    """layout(i) for every i of the int64 array idx (any sign)."""
+    """layout(i) for every i of the int64 array idx (any sign); None for a
+    layout it cannot evaluate (_flat).
+
+    Mode k's coordinate is |i| divided by the number of elements of the
+    modes before it, modulo its size except in the last mode; the offset
+    is the coordinates' dot product with the strides, negated for i < 0
+    (C's truncating `/` and `%`, as the DSL's crd2idx(-1, (4,8)) gives
+    (-1,0)). Sums wrap in int64, as NumPy's do."""
     flat = _flat(layout)
     if flat is None:
         return None
     shape, stride = flat
-    sign = np.where(idx < 0, -1, 1)
-    rest = np.abs(idx)
-    out = np.zeros_like(idx)
+    magnitude = np.abs(idx)
+    offset = np.zeros_like(idx)
+    before = 1  # elements of the modes before mode k (a Python int)
+    last = len(shape) - 1
     for k, (s, d) in enumerate(zip(shape, stride)):
-        if k == len(shape) - 1:
-            out += rest * d
-        else:
-            out += (rest % s) * d
-            rest = rest // s
-    return out * sign
+        # Past int64 the quotient is 0 for every index: so is the clamp's.
+        coordinate = magnitude // min(before, _INT64_MAX)
+        if k < last:
+            coordinate %= s
+        offset += coordinate * d
+        before *= s
+    return np.where(idx < 0, -offset, offset)
+
+
+_INT64_MAX = np.iinfo(np.int64).max
 
 
 _NOT_CHECKED = object()
