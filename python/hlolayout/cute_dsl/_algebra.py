@@ -81,13 +81,11 @@ class _BrokenRule:
     rule, an inner op's for a product or divide built on it: the harness
     checks the rule on them)."""
 
-    def __init__(self, message, dsl_result=None, witness=None, rule=None,
+    def __init__(self, message, *, rule=None, dsl_result=None, witness=None,
                  operands=()):
         super().__init__(message)
-        self.rule = rule
-        self.dsl_result = dsl_result
-        self.witness = witness
-        self.operands = tuple(operands)
+        self.rule, self.witness = rule, witness
+        self.dsl_result, self.operands = dsl_result, tuple(operands)
 
 
 class WrongLayoutError(_BrokenRule, ValueError):
@@ -112,12 +110,14 @@ def _wrong(rule, message, result, witness, operands=()):
     if not _config.checked():
         return result
     said = "%s (%s)" % (message, witness)
+    about = dict(rule=rule, dsl_result=result, witness=witness,
+                 operands=operands)
     if _config.is_strict():
-        raise WrongLayoutError(said, result, witness, rule, operands)
+        raise WrongLayoutError(said, **about)
     warnings.warn(WrongLayoutWarning(
         "%s; the DSL's answer is returned, breaking the rule %s: %s "
         "(cute_dsl.set_strict(True) raises instead)" % (said, rule, sentence),
-        result, witness, rule, operands), stacklevel=_outside_the_twin())
+        **about), stacklevel=_outside_the_twin())
     return result
 
 

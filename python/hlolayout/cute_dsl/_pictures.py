@@ -38,58 +38,61 @@ import re as _re
 
 from .. import _hlolayout as _core
 from . import _ints, _tuples
+from ._objects import ComposedLayout, Layout, ScaledBasis, Swizzle
 
 __all__ = ["draw", "svg", "html"]
 
 
-def _values(t):
+# ---------------------------------------------------------------------------
+# What the C++ pictures read (cute::ParseAnyLayout): C++'s text, each
+# integer static (`_8`, a `?` as the value the twin holds), a swizzle as
+# `Sw<B,M,S>`, a composed layout as `inner o _offset o outer`.
+
+def _cpp_ints(t):
+    """An IntTuple in C++'s text, every integer static: `(_4,(_2,_8))`."""
     if type(t) is tuple:
-        return tuple(_values(e) for e in t)
-    return _ints.value(t)
+        return "(%s)" % ",".join([_cpp_ints(e) for e in t])
+    return "_%d" % _ints.value(t)
 
 
-def _static_text(t):
-    """CuTe's text of an int tuple with static (`_`) integers."""
-    if type(t) is tuple:
-        return "(" + ",".join(_static_text(e) for e in t) + ")"
-    return "_%d" % t
+def _cpp_layout(layout):
+    """A Layout in C++'s text; refused (ValueError) for an identity layout,
+    whose strides are basis elements: it has coordinates, not indices."""
+    if any(isinstance(d, ScaledBasis) for d in _tuples.leaves(layout.st)):
+        raise ValueError("%s maps to coordinates (its strides are basis "
+                         "elements), not to indices: nothing to draw" %
+                         layout)
+    return "%s:%s" % (_cpp_ints(layout.sh), _cpp_ints(layout.st))
 
 
-def _layout_text(layout):
-    from ._objects import ScaledBasis
-    for d in _tuples.leaves(layout.st):
-        if isinstance(d, ScaledBasis):
-            raise ValueError("%s maps to coordinates (its strides are "
-                             "basis elements), not to indices: nothing to "
-                             "draw" % layout)
-    return "%s:%s" % (_static_text(_values(layout.sh)),
-                      _static_text(_values(layout.st)))
+def _cpp_function(f):
+    """A composed layout's inner function: a swizzle or a layout."""
+    if isinstance(f, Swizzle):
+        return "Sw<%d,%d,%d>" % (f.num_bits, f.num_base, f.num_shift)
+    return _cpp_layout(f)
 
 
-def _swizzle_text(sw):
-    return "Sw<%d,%d,%d>" % (sw.num_bits, sw.num_base, sw.num_shift)
+def _chunks(sw):
+    """What a swizzle alone is drawn over: 2^B rows of 2^|S| chunks of 2^M
+    elements, a cell at its chunk's first element (row r at r 2^(M+|S|),
+    chunk c at c 2^M), so each cell shows where the swizzle sends that
+    chunk; one cell for a swizzle of no bits (the identity)."""
+    if sw.num_bits == 0:
+        return Layout(1, 0)
+    chunk, per_row = 1 << sw.num_base, 1 << abs(sw.num_shift)
+    return Layout((1 << sw.num_bits, per_row), (chunk * per_row, chunk))
 
 
-def _swizzle_domain(sw):
-    """The layout of the chunk starts a swizzle's picture shows."""
-    b, m, s = sw.num_bits, sw.num_base, abs(sw.num_shift)
-    if b == 0:
-        return "_1:_0"
-    return "(_%d,_%d):(_%d,_%d)" % (1 << b, 1 << s, 1 << (m + s), 1 << m)
-
-
-def _any_text(x):
-    """The CuTe text of a layout, swizzle or composed layout."""
-    from ._objects import ComposedLayout, Layout, Swizzle
+def _cpp_text(x):
+    """A Layout, Swizzle or ComposedLayout in C++'s text, as drawn."""
     if isinstance(x, Layout):
-        return _layout_text(x)
+        return _cpp_layout(x)
     if isinstance(x, Swizzle):
-        return "%s o _0 o %s" % (_swizzle_text(x), _swizzle_domain(x))
+        x = ComposedLayout(x, 0, _chunks(x))
     if isinstance(x, ComposedLayout):
-        inner = (_swizzle_text(x.inner) if isinstance(x.inner, Swizzle)
-                 else _layout_text(x.inner))
-        return "%s o _%d o %s" % (inner, _ints.value(x.offset),
-                                  _layout_text(x.outer))
+        return "%s o _%d o %s" % (_cpp_function(x.inner),
+                                  _ints.value(x.offset),
+                                  _cpp_layout(x.outer))
     raise TypeError("nothing to draw for %s" % type(x).__name__)
 
 
@@ -125,7 +128,7 @@ def draw(x, svg=False, colour=False):
     if text is not None:
         # The panels' notes name their TV layouts.
         return dsl_notation(text)
-    cpp = _any_text(x)
+    cpp = _cpp_text(x)
     # The picture's title and any error name the layout as the DSL prints
     # it ((4,8):(8,1), S<3,4,3> o 0 o ...), not in C++'s notation.
     dsl = str(x)
@@ -138,21 +141,26 @@ def draw(x, svg=False, colour=False):
     return text.replace(cpp, dsl, 1)
 
 
+# ---------------------------------------------------------------------------
+# Jupyter's rich display of every object (its `_repr_svg_`, `_repr_html_`).
+
 def svg(x):
-    """`_repr_svg_`: the SVG, or None when `x` cannot be drawn."""
+    """The picture as SVG; None where `x` has none (Jupyter then falls back
+    to the text)."""
     try:
         return draw(x, svg=True)
-    except Exception:  # noqa: BLE001 (Jupyter then shows the text)
+    except Exception:  # noqa: BLE001 (any failure: no picture)
         return None
 
 
 def html(x):
-    """`_repr_html_`: what the DSL prints, above the picture."""
+    """What the DSL prints (preformatted), then the picture if there is
+    one, in a div of class hlolayout-cute-dsl."""
+    printed = "<pre>%s</pre>" % _html.escape(str(x))
     picture = svg(x)
-    text = "<pre>%s</pre>" % _html.escape(str(x))
     if picture is None:
-        return text
-    return '<div class="hlolayout-cute-dsl">%s%s</div>' % (text, picture)
+        return printed
+    return '<div class="hlolayout-cute-dsl">%s</div>' % (printed + picture)
 
 
 # ---------------------------------------------------------------------------
@@ -170,7 +178,7 @@ def tikz_layout(x, fill):
     """The pieces of the TikZ picture of a static layout or composed layout
     of rank 2 (`draw`'s cells: cell (i, j) shows x(i, j)); fill(index)
     gives a cell's stripes, (from, to, colour) triples."""
-    return _cpp_call(_core.cute_tikz_layout, _any_text(x), fill)
+    return _cpp_call(_core.cute_tikz_layout, _cpp_text(x), fill)
 
 
 def tikz_tv(layout_tv, tile, fill, axis_labels, title_lines):
@@ -178,8 +186,8 @@ def tikz_tv(layout_tv, tile, fill, axis_labels, title_lines):
     over a tile layout (M,N):(a,b): index k in row floor(k/a) mod M, column
     floor(k/b) mod N, the first pair owning a cell (views/tv_picture.h,
     TvTileGrid); fill(thread, value) gives a cell's stripes."""
-    return _cpp_call(_core.cute_tikz_tv, _layout_text(layout_tv),
-                     _layout_text(tile), fill, bool(axis_labels),
+    return _cpp_call(_core.cute_tikz_tv, _cpp_layout(layout_tv),
+                     _cpp_layout(tile), fill, bool(axis_labels),
                      list(title_lines))
 
 
