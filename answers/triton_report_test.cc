@@ -3,16 +3,15 @@
 // request answered by AnswerKernelReport. Was triton/kernel_report_test.cc.
 #include "hlolayout/answers/triton_report.h"
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "hlolayout/testing/record_specs_seen.h"
 #include "hlolayout/testing/test_data.h"
 #include "hlolayout/triton/kernel_report.h"
 #include "hlolayout/triton/report_input.h"
+#include "hlolayout/util/fields.h"
 #include "hlolayout/util/record.h"
 #include "hlolayout/views/triton_report_text.h"
 
@@ -116,21 +115,24 @@ TEST(KernelReportTest, AMissingFileIsNamed) {
   EXPECT_THAT(std::string(in.status().message()), HasSubstr("'no/such.ttgir'"));
 }
 
-// Every record emitted is one of KernelReportSpecs(), and a cost whose
-// target is not modelled leaves `empirical` out (a modelled one writes it,
-// null), as the report always has.
+// The answer is a value: a cost whose target is not modelled leaves
+// `empirical` out (a modelled one writes it, null), as the report always
+// has; the shared cost fields are ConvertLayout's and ConvertCost's alike.
 TEST(KernelReportTest, RecordsFollowTheFieldLists) {
   ReportInput in = *ReadReportInput(
       TestDataPath("triton/testdata/matmul_f16_64x64x32_w4.ttgir"));
   const KernelReport r = *MakeKernelReport(in, "", "cuda:80");
-  RecordSpecsSeen sink;
-  EmitKernelReport(r, sink);
-  const std::vector<const RecordSpec*>& specs = KernelReportSpecs();
-  for (const RecordSpec* spec : sink.seen) {
-    EXPECT_NE(std::find(specs.begin(), specs.end(), spec), specs.end())
-        << spec->name;
-  }
-  EXPECT_EQ(std::string(sink.seen.front()->name), "KernelReport");
+  const answer::KernelReport a = ReportAnswerOf(r);
+  ASSERT_EQ(a.converts.size(), 1u);
+  ASSERT_TRUE(a.converts[0].on_targets.has_value());
+  EXPECT_EQ(AnswerJson(a.converts[0].cost),
+            AnswerJson((*a.converts[0].on_targets)[0]));
+  ASSERT_TRUE(a.converts[0].cost.empirical.has_value());
+  EXPECT_FALSE(a.converts[0].cost.empirical->has_value());
+  EXPECT_EQ(std::string(SpecOf<answer::ConvertLayout>().fields.back().name),
+            "on_targets");
+  EXPECT_EQ(SpecOf<answer::ConvertLayout>().fields.size(),
+            SpecOf<answer::ConvertCost>().fields.size() + 7);
   const std::string modelled = KernelReportJson(r);
   EXPECT_THAT(modelled, HasSubstr("\"load_ways\": 1,\n      "
                                   "\"empirical\": null,\n      "

@@ -746,26 +746,11 @@ void PictureFunctions(py::module_& m) {
       py::arg("instruction") = false, py::arg("k_width") = 0);
 }
 
-// The Python class of the kernel report's record I (KernelReportSpecs()).
-template <size_t I>
-struct KernelReportTag {
-  static const RecordSpec& Spec() { return *triton::KernelReportSpecs()[I]; }
-};
-
-template <size_t... I>
-void BindKernelReportRecords(py::module_& m, std::index_sequence<I...>) {
-  (pyext::BindRecord<KernelReportTag<I>>(m, "hlolayout.triton"), ...);
-}
-
 // hl.triton.report: the kernel report of TTGIR text (named "<text>" in
 // messages) or of a file, cache folder or metadata JSON (`path`), as
 // records whose to_dict() is what `hlolayout triton report --json` prints.
 void ReportFunctions(py::module_& m) {
-  constexpr size_t kRecords = 8;
-  if (triton::KernelReportSpecs().size() != kRecords) {
-    throw std::logic_error("kernel report records: update kRecords");
-  }
-  BindKernelReportRecords(m, std::make_index_sequence<kRecords>());
+  pyext::BindAnswer<triton::answer::KernelReport>(m, "hlolayout.triton");
   m.def(
       "report",
       [](const std::optional<std::string>& text,
@@ -785,9 +770,7 @@ void ReportFunctions(py::module_& m) {
           py::gil_scoped_release release;
           report = triton::AnswerKernelReport(std::move(request));
         }
-        pyext::PyRecordSink sink;
-        triton::EmitKernelReport(Get(std::move(report)), sink);
-        return sink.Take();
+        return pyext::ToPython(triton::ReportAnswerOf(Get(std::move(report))));
       },
       py::arg("text") = py::none(), py::arg("path") = py::none(),
       py::arg("triton") = "", py::arg("target") = "");
