@@ -2,13 +2,14 @@
 (nvidia-cutlass-dsl, traced on this machine with CUTE_DSL_DRYRUN=1).
 
     python3 compare.py --dsl-python VENV/bin/python [--seed N] [--ops N]
-                       [--atoms N] [--domains N]
+                       [--coords N] [--atoms N] [--domains N]
                        [--archs sm_80,sm_90a,sm_100a,sm_120a] [--by-op]
 
 (run.sh makes the venv and the twin and passes its arguments on; ci.sh is
 the bounded CI sample.)
 
-Generates seeded cases (cases.py for layouts, atom_cases.py for atoms and
+Generates seeded cases (cases.py for layouts, coord_cases.py for crd2idx and
+cosize on scaled-basis strides, atom_cases.py for atoms and
 tiled atoms, domain_cases.py for every op class and smem helper over a grid
 of its parameters; one DSL process per architecture), evaluates each with the
 DSL (dsl_worker.py in the venv) and with the twin (here, in-process), and
@@ -402,6 +403,9 @@ def main():
     ap.add_argument("--seed", type=int, default=20261124)
     ap.add_argument("--ops", type=int, default=3200,
                     help="random layout-op cases (default 3200)")
+    ap.add_argument("--coords", type=int, default=800,
+                    help="crd2idx/cosize cases on scaled-basis strides "
+                         "(coord_cases.py; default 800)")
     ap.add_argument("--atoms", type=int, default=-1,
                     help="atom cases per architecture (-1: all of them)")
     ap.add_argument("--domains", type=int, default=0,
@@ -422,6 +426,12 @@ def main():
     if args.ops:
         groups.append(("sm_90a", layout_cases_mod.layout_cases(rng,
                                                                args.ops)))
+    if args.coords:
+        # Their own stream: the layout-op cases are those of the seed
+        # without them.
+        import coord_cases
+        groups.append(("sm_90a", coord_cases.coord_cases(
+            random.Random(args.seed), args.coords)))
     if args.atoms:
         import atom_cases
         for arch in args.archs.split(","):

@@ -42,6 +42,12 @@ CATEGORIES = {
              "process dies (SIGFPE, abort) or cannot build its IR",
     "python-error": "the DSL fails with a Python error of its own "
                     "(unpacking, indexing): its message says nothing of why",
+    "coordinate": "crd2idx of a coordinate whose tuples do not follow the "
+                  "shape's",
+    "basis-overlap": "crd2idx or cosize of scaled-basis strides naming a "
+                     "position both as a mode and inside it",
+    "basis-integer": "crd2idx or cosize adding integer strides that are not "
+                     "a static 0 to scaled bases",
     "unclassified": "a message neither table knows",
 }
 
@@ -111,11 +117,111 @@ _DSL = [
 ]
 
 
+# The DSL's crd2idx and cosize refusals name their operands, not the
+# cause ("unable to compute crd2idx with '!cute.layout<"(4,8):(1@0,1@1)">'
+# and '!cute.coord<"(1,2,3)">'", "unable to compute cosize for input
+# !cute.layout<"(4,2):(1@1,1)"> and mode []"): the category is the cause
+# that holds on those operands, read from the DSL's own text (_coord_causes).
+_CRD2IDX = re.compile(r"unable to compute crd2idx with '!cute\.layout<\"(.*)"
+                      r"\">' and '!cute\.coord<\"(.*)\">'")
+_COSIZE = re.compile(r"unable to compute cosize for input !cute\.layout<\"(.*)"
+                     r"\"> and mode \[([\d, ]*)\]")
+
+
+def _parse(text):
+    """A printed IntTuple, `(4,(?{div=8},1@0@1))`, as nested tuples of its
+    leaves' texts; ValueError when it is not one."""
+    pos = 0
+
+    def node():
+        nonlocal pos
+        if text.startswith("(", pos):
+            pos += 1
+            items = [node()]
+            while text.startswith(",", pos):
+                pos += 1
+                items.append(node())
+            if not text.startswith(")", pos):
+                raise ValueError(text)
+            pos += 1
+            return tuple(items)
+        m = re.compile(r"[^(),]+").match(text, pos)
+        if not m:
+            raise ValueError(text)
+        pos = m.end()
+        return m.group(0).strip()
+
+    out = node()
+    if pos != len(text):
+        raise ValueError(text)
+    return out
+
+
+def _split_layout(text):
+    """`shape:stride` at the colon outside the tuples."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == ":" and depth == 0:
+            return _parse(text[:i]), _parse(text[i + 1:])
+    raise ValueError(text)
+
+
+def _leaves(t):
+    return [x for e in t for x in _leaves(e)] if isinstance(t, tuple) else [t]
+
+
+def _fits(coord, shape):
+    """A leaf coordinate fits any shape (an index); a tuple one the shape's
+    tuple of the same rank, mode by mode (CuTe's crd2idx)."""
+    if not isinstance(coord, tuple):
+        return True
+    return isinstance(shape, tuple) and len(coord) == len(shape) and all(
+        _fits(c, s) for c, s in zip(coord, shape))
+
+
+def _coord_causes(layout, coord=None, mode=()):
+    """The causes of a crd2idx (coord given) or cosize refusal that hold on
+    the operands as the DSL printed them: `coordinate` (its tuples do not
+    follow the shape's), `basis-overlap` (a basis position, `v@inner@outer`,
+    named both as a mode and inside it), `basis-integer` (scaled bases
+    beside an integer stride that is not a static 0: whether its term is
+    0 depends on the coordinate, even on a mode of one element, whose
+    coordinate may be a `?` or, in the last mode, an index's quotient).
+    [] where none does, or the text is not read."""
+    try:
+        shape, stride = _split_layout(layout)
+        for m in mode:
+            shape, stride = shape[m], stride[m]
+        crd = None if coord is None else _parse(coord)
+    except (ValueError, IndexError, TypeError):
+        return []
+    pairs = list(zip(_leaves(shape), _leaves(stride)))
+    paths = [tuple(reversed(d.split("@")[1:])) for _, d in pairs if "@" in d]
+    causes = []
+    if crd is not None and not _fits(crd, shape):
+        causes.append("coordinate")
+    if any(p != q and q[:len(p)] == p for p in paths for q in paths):
+        causes.append("basis-overlap")
+    if paths and any("@" not in d and d != "0" for _, d in pairs):
+        causes.append("basis-integer")
+    return causes
+
+
 def dsl_category(result):
-    """The category of a DSL refusal (a dsl_worker.py result)."""
+    """The category of a DSL refusal (a dsl_worker.py result); for crd2idx
+    and cosize, the causes that hold on the operands it quotes, joined by
+    `|` when several do (agree() takes any of them)."""
     if result.get("crashed"):
         return "abort"
     error = result.get("error", "")
+    m = _CRD2IDX.search(error)
+    c = _COSIZE.search(error)
+    if m or c:
+        causes = (_coord_causes(m.group(1), m.group(2)) if m else
+                  _coord_causes(c.group(1), mode=[
+                      int(x) for x in c.group(2).replace(",", " ").split()]))
+        return "|".join(causes) or "unclassified"
     for category, pattern in _DSL:
         if re.search(pattern, error):
             if category == "left-inverse":
@@ -128,6 +234,12 @@ def dsl_category(result):
 
 
 _TWIN = [
+    ("coordinate", r"^crd2idx: unable to compute crd2idx .*: the coordinate "
+                   r"does not fit the shape"),
+    ("basis-overlap", r"^(crd2idx|cosize): unable to compute .*: a basis "
+                      r"position is named both as a mode and inside it"),
+    ("basis-integer", r"^(crd2idx|cosize): unable to compute .*: the integer "
+                      r"strides (add|give) "),
     ("arch", r"needs the architecture"),
     ("abort", r"aborts|SIGFPE|fails to build its IR|the DSL fails on"),
     ("argument", r"must be a Value"),
@@ -200,7 +312,7 @@ def agree(dsl_cat, twin_cat, dsl_error="", twin_error=""):
     messages."""
     if "unclassified" in (dsl_cat, twin_cat):
         return False
-    if dsl_cat == twin_cat:
+    if dsl_cat == twin_cat or twin_cat in dsl_cat.split("|"):
         return True
     return cross_rule(dsl_cat, twin_cat, dsl_error, twin_error) is not None
 

@@ -4,6 +4,8 @@ on the CPU with CUTE_DSL_DRYRUN=1) printed them, one call at a time (issue
 89 item 1: `_algebra.py`'s basis sum written anew on the C++ core), and
 `_verify.evaluate`, the NumPy evaluation of a layout."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -150,6 +152,60 @@ def test_basis_strides_as_the_dsl(expr, dsl):
 # compute cosize for input ..."): a position named both as a mode and
 # inside it, an integer stride adding anything but a static 0 to the
 # bases' sum, a coordinate that does not fit the shape.
+# The DSL's left fold (printed one call at a time, then the harness's
+# coord cases, crd-* of differential/cute_dsl/coord_cases.py): each mode's
+# terms are summed before the mode above, left to right, and an integer sum
+# that meets a basis must be a static 0, so integer terms that cancel
+# after a basis are refused and before it are not.
+FOLD = [
+    ('cute.crd2idx((1,1,0), cute.make_layout((2,2,4), stride=(1,-1,cute.E(1))))',
+     '(0,0)'),
+    ('cute.crd2idx((1,1,1), cute.make_layout((2,2,4), stride=(1,-1,cute.E(1))))',
+     '(0,1)'),
+    ('cute.crd2idx((1,(1,1)), cute.make_layout((4,(2,2)), stride=(cute.E(1),(1,-1))))',
+     '(0,1)'),
+    ('cute.crd2idx(((1,1),0,1), cute.make_layout(((2,2),4,2), stride=((1,-1),cute.E(1),0)))',
+     '(0,0)'),
+]
+
+
+@pytest.mark.parametrize("expr, dsl", FOLD)
+def test_integer_terms_fold_as_the_dsl(expr, dsl):
+    assert run(expr) == dsl
+
+
+@pytest.mark.parametrize("expr, added", [
+    ('cute.crd2idx((1,0,1), cute.make_layout((2,4,2), stride=(1,cute.E(1),-1)))', '1'),
+    ('cute.crd2idx((0,1,1), cute.make_layout((4,2,2), stride=(cute.E(1),1,-1)))', '1'),
+    ('cute.crd2idx((1,1,0), cute.make_layout((2,2,4), stride=(cute.Int32(1),-1,cute.E(1))))', '?'),
+])
+def test_integer_terms_met_by_a_basis_refused_as_the_dsl(expr, added):
+    with pytest.raises(cute.Refusal, match=r"unable to compute crd2idx with "
+                       r".*: the integer strides add %s to a scaled basis"
+                       % re.escape(added)):
+        run(expr)
+
+
+# The DSL's words for a coordinate that does not fit the shape, on basis
+# and integer strides alike: "unable to compute crd2idx with
+# '!cute.layout<"(4,8):(1@0,1@1)">' and '!cute.coord<"(1,2,3)">'".
+@pytest.mark.parametrize("expr, operands", [
+    ('cute.crd2idx((1,2,3), cute.make_identity_layout((4,8)))',
+     'with (4,8):(1@0,1@1) and (1,2,3)'),
+    ('cute.crd2idx((1,), cute.make_identity_layout(8))', 'with 8:1 and (1)'),
+    ('cute.crd2idx((1,(2,3,1)), cute.make_identity_layout((4,(2,4))))',
+     'with (4,(2,4)):(1@0,(1@0@1,1@1@1)) and (1,(2,3,1))'),
+    ('cute.crd2idx((1,2,3), (4,8))', 'with (4,8):(1,4) and (1,2,3)'),
+    ('cute.crd2idx((1,2,1), cute.make_layout((4,2), stride=(cute.E(1), 1)))',
+     'with (4,2):(1@1,1) and (1,2,1)'),
+])
+def test_a_coordinate_that_does_not_fit_in_the_dsls_words(expr, operands):
+    with pytest.raises(cute.Refusal, match="^crd2idx: unable to compute "
+                       "crd2idx %s: the coordinate does not fit the shape"
+                       % re.escape(operands)):
+        run(expr)
+
+
 @pytest.mark.parametrize("expr", [
     'cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(1), 1)))',
     'cute.crd2idx(3, cute.make_layout((4,2), stride=(cute.E(1), cute.E([1,0]))))',

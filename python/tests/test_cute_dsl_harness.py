@@ -326,3 +326,98 @@ def test_domain_cases_cover_every_op_class():
                 ops += 1
                 assert any("." + name + "(" in e for e in exprs), name
     assert ops == 42  # 13 warp, 3 warpgroup, 23 tcgen05, 1 cpasync, 2 common
+
+
+def _crd2idx_refusal(layout, coord):
+    return refused("MLIRError: error: unknown: unable to compute crd2idx with "
+                   "'!cute.layout<\"%s\">' and '!cute.coord<\"%s\">'" %
+                   (layout, coord))
+
+
+def _cosize_refusal(layout, mode=""):
+    return refused("MLIRError: error: unknown: unable to compute cosize for "
+                   "input !cute.layout<\"%s\"> and mode [%s]" % (layout, mode))
+
+
+def test_a_crd2idx_or_cosize_refusal_is_put_in_the_cause_its_operands_show():
+    # The DSL's message names the operands, not the cause: the category is
+    # the cause that holds on the operands it quotes (seed 20261124's coord
+    # cases). It was "unclassified", every such case a difference.
+    cat = refusals.dsl_category
+    assert cat(_crd2idx_refusal("(4,8):(1@0,1@1)", "(1,2,3)")) == "coordinate"
+    assert cat(_crd2idx_refusal("(4,8):(1,4)", "((1,2),3)")) == "coordinate"
+    assert cat(_crd2idx_refusal("8:1", "(1)")) == "coordinate"
+    assert cat(_crd2idx_refusal("(4,2):(1@1,1@0@1)", "3")) == "basis-overlap"
+    assert cat(_crd2idx_refusal("(4,2):(1@1,?{div=8})", "5")) == \
+        "basis-integer"
+    assert cat(_cosize_refusal("(4,2):(1@1,1@0@1)")) == "basis-overlap"
+    assert cat(_cosize_refusal("(4,2,2):(1@1,1,-1)")) == "basis-integer"
+    # Several causes hold: each is one the twin may give.
+    both = cat(_crd2idx_refusal("(4,2):(1@1,1)", "(1,2,1)"))
+    assert both == "coordinate|basis-integer"
+    assert refusals.agree(both, "coordinate")
+    assert refusals.agree(both, "basis-integer")
+    assert not refusals.agree(both, "basis-overlap")
+    assert not refusals.agree(both, "precondition")
+    # A cause that does not hold on the operands is no category: an
+    # integer layout at a coordinate that fits, bases that neither overlap
+    # nor meet an integer stride, a cosize of one mode that holds none.
+    assert cat(_crd2idx_refusal("(4,8):(1,4)", "(1,2)")) == "unclassified"
+    assert cat(_crd2idx_refusal("(4,8):(1@0,1@1)", "(1,(2))")) == \
+        "coordinate"
+    assert cat(_crd2idx_refusal("(4,8):(1@0,1@1)", "(1,2)")) == "unclassified"
+    assert cat(_crd2idx_refusal("(4,2):(1@1,0)", "5")) == "unclassified"
+    assert cat(_cosize_refusal("((4,2),2):((1@1,1@0),1)", "0")) == \
+        "unclassified"
+    assert cat(_cosize_refusal("((4,2),2):((1@1,1@0),1)")) == "basis-integer"
+    assert cat(_crd2idx_refusal("(4,8:(1,4)", "1")) == "unclassified"
+
+
+@pytest.mark.parametrize("expr, dsl, verdict", [
+    # Both refuse for the cause that holds.
+    ("cute.crd2idx((1,2,3), cute.make_identity_layout((4,8)))",
+     _crd2idx_refusal("(4,8):(1@0,1@1)", "(1,2,3)"), "refused"),
+    ("cute.crd2idx((1,2,3), (4,8))",
+     _crd2idx_refusal("(4,8):(1,4)", "(1,2,3)"), "refused"),
+    ("cute.crd2idx(3, cute.make_layout((4,2), stride=(cute.E(1), cute.E([1,0]))))",
+     _crd2idx_refusal("(4,2):(1@1,1@0@1)", "3"), "refused"),
+    ("cute.cosize(cute.make_layout((4,2), stride=(cute.E(1), 1)))",
+     _cosize_refusal("(4,2):(1@1,1)"), "refused"),
+    ("cute.crd2idx((0,1,1), cute.make_layout((4,2,2), stride=(cute.E(1), 1, -1)))",
+     _crd2idx_refusal("(4,2,2):(1@1,1,-1)", "(0,1,1)"), "refused"),
+    # The twin refuses the coordinate, the DSL quotes operands where the
+    # bases overlap and the coordinate fits: other causes.
+    ("cute.crd2idx((1,2,3), cute.make_identity_layout((4,8)))",
+     _crd2idx_refusal("(4,2):(1@1,1@0@1)", "3"), "different"),
+    # The twin refuses the integer strides; the operands the DSL quotes
+    # have none (the message is not this case's).
+    ("cute.crd2idx(5, cute.make_layout((4,2), stride=(cute.E(1), 1)))",
+     _crd2idx_refusal("(4,2):(1@1,1@0)", "5"), "different"),
+])
+def test_crd2idx_refusals_agree_on_their_cause(expr, dsl, verdict):
+    kind, twin, note = compare.classify(case(expr, "crd2idx"), dsl, NS)
+    assert kind == verdict, (twin, note)
+
+
+def test_coord_cases_cover_basis_strides_and_do_not_crash_the_twin():
+    # coord_cases.py: every kind, identity and E(i) layouts, dynamic
+    # coordinates, coordinates that do not fit; the twin refuses or
+    # answers each, never crashes.
+    import random
+    import coord_cases
+    cs = coord_cases.coord_cases(random.Random(20261124), 240)
+    assert {c["op"] for c in cs} == set(coord_cases.KINDS)
+    exprs = [c["expr"] for c in cs]
+    assert sum("make_identity_layout" in e for e in exprs) > 60
+    assert sum("cute.E(" in e for e in exprs) > 60
+    assert any("cute.crd2idx(cute.Int" in e or "cute.crd2idx(cute.assume"
+               in e for e in exprs)
+    kinds = {"ok": 0, "coordinate": 0, "basis-integer": 0,
+             "basis-overlap": 0}
+    for c in cs:
+        r = compare.twin_eval(c["expr"], NS)
+        assert not r.get("crash"), (c["expr"], r["error"])
+        key = "ok" if r["ok"] else r["category"]
+        kinds[key] = kinds.get(key, 0) + 1
+    assert all(kinds[k] > 0 for k in ("ok", "coordinate", "basis-integer",
+                                      "basis-overlap")), kinds

@@ -867,22 +867,70 @@ def _tree_of(positions, fill, hole, prefix=()):
                   for m in range(width)])
 
 
-def _by_position(layout, op, what, entry, hole):
+def _by_position(layout, op, what, entry, hole, check=None):
     """entry(integer stride) at each position the layout's bases name, as
     the result's tree (`hole` where none is named, the value of an integer
     layout whose strides are all 0); the DSL's refusals of op ('crd2idx with `what`',
-    'cosize') where the positions overlap or the integer strides count."""
+    'cosize') where the positions overlap or the integer strides count:
+    check() names what the integer strides add (crd2idx: the left fold,
+    _fold_integer_parts), else the integer layout must give `hole`."""
     positions = _basis_positions(layout.st)
     overlap = any(p != q and q[:len(p)] == p
                   for p in positions for q in positions)
-    rest = None if overlap else entry(_stride_at(layout.st, None))
-    if overlap or not is_constant(hole, rest):
-        raise Refusal("%s: unable to compute %s %s: %s" % (
-            op, op, what, "a basis position is named both as a mode and "
-            "inside it" if overlap else "the integer strides give %s, not "
-            "the %d the scaled bases can take" % (_tuples.text(rest), hole)))
+    if overlap:
+        bad = "a basis position is named both as a mode and inside it"
+    elif check is not None:
+        bad = check()
+    else:
+        rest = entry(_stride_at(layout.st, None))
+        bad = None if is_constant(hole, rest) else (
+            "the integer strides give %s, not the %d the scaled bases can "
+            "take" % (_tuples.text(rest), hole))
+    if bad:
+        raise Refusal("%s: unable to compute %s %s: %s" % (op, op, what, bad))
     return _tree_of(positions, lambda p: entry(_stride_at(layout.st, p)),
                     hole)
+
+
+def _fold_integer_parts(stride, part):
+    """What the DSL's crd2idx adds to a scaled basis that is not a static
+    0, or None. Observed: it sums each mode's terms before the mode above
+    (`(1,(1,1))` in `(4,(2,2)):(1@1,(1,-1))` is `(0,1)`), left to right
+    (`(1,1,0)` in `(2,2,4):(1,-1,1@1)` is `(0,0)`, `(1,0,1)` in
+    `(2,4,2):(1,1@1,-1)` refused), and a sum of integer terms met by a
+    basis, on either side, must be a static 0 (CuTe's `ScaledBasis op+`
+    asserts it: include/cute/numeric/arithmetic_tuple.hpp). part(leaves)
+    is the sum of the terms of those integer leaves (flat indices)."""
+    leaves = _tuples.leaves(stride)
+    bad = []
+
+    def met(ints):
+        if ints and not bad:
+            value = part(ints)
+            if not is_constant(0, value):
+                bad.append(value)
+
+    def walk(node, start):  # (has a basis, pending integer leaves, next)
+        if type(node) is not tuple:
+            basis = isinstance(leaves[start], ScaledBasis)
+            return basis, ([] if basis else [start]), start + 1
+        acc_basis, acc, start = False, [], start
+        for i, child in enumerate(node):
+            basis, ints, start = walk(child, start)
+            if i == 0:
+                acc_basis, acc = basis, ints
+            elif acc_basis or basis:
+                met(acc if basis and not acc_basis else ints)
+                acc_basis, acc = True, []
+            else:
+                acc = acc + ints
+        return acc_basis, acc, start
+
+    walk(stride, 0)
+    if not bad:
+        return None
+    return "the integer strides add %s to a scaled basis, not a static 0" % (
+        _tuples.text(bad[0]))
 
 
 def cosize(layout):
@@ -912,11 +960,38 @@ def crd2idx(coord, layout):
                           "(the DSL: Operand 1 must be a Value)" % layout)
         layout = make_layout(layout)
     shape = layout.sh
-    if not _basis_positions(layout.st):
-        return _core_calls.crd2idx(coord, shape, layout.st)
-    return _by_position(
-        layout, "crd2idx", "with %s and %s" % (layout, _tuples.text(coord)),
-        lambda d: _core_calls.crd2idx(coord, shape, d), 0)
+
+    def what():
+        return "with %s and %s" % (layout, _tuples.text(coord))
+    try:
+        if not _basis_positions(layout.st):
+            return _core_calls.crd2idx(coord, shape, layout.st)
+        return _by_position(
+            layout, "crd2idx", what(),
+            lambda d: _core_calls.crd2idx(coord, shape, d), 0,
+            lambda: _fold_integer_parts(layout.st, lambda ints: (
+                _core_calls.crd2idx(coord, shape, _kept(layout.st, ints)))))
+    except Refusal as ex:
+        if "Mismatched Ranks" not in str(ex):
+            raise
+    # The DSL's words (observed: "unable to compute crd2idx with
+    # '!cute.layout<"(4,8):(1,4)">' and '!cute.coord<"(1,2,3)">'"), for a
+    # coordinate whose tuples do not follow the shape's.
+    raise Refusal("crd2idx: unable to compute crd2idx %s: the coordinate "
+                  "does not fit the shape (Mismatched Ranks)" % what())
+
+
+def _kept(stride, kept):
+    """stride with only its leaves at the flat indices `kept`, 0 for the
+    others."""
+    leaves = iter(enumerate(_tuples.leaves(stride)))
+
+    def build(t):
+        if type(t) is tuple:
+            return tuple([build(e) for e in t])
+        i, d = next(leaves)
+        return d if i in kept else 0
+    return build(stride)
 
 
 def idx2crd(idx, shape):
