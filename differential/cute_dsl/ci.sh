@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # differential/cute_dsl/ci.sh: the CuTe DSL harness's CI sample (a step of
-# .ci/run): 1,600 layout-op cases and 400 atom cases on each of sm_80,
-# sm_90a, sm_100a and sm_120a (3,200 cases, about a minute and a half),
+# .ci/run): 1,600 layout-op cases, 400 crd2idx/cosize cases on scaled-basis
+# strides (coord_cases.py) and 400 atom cases on each of sm_80, sm_90a,
+# sm_100a and sm_120a (3,600 cases, about two minutes),
 # in at most 6 minutes; then 10 examples of the DSL's own notebooks and
 # docs (run.sh --notebooks, about 30 s, 75 s at load 12 with PyTorch's
 # imports; at most 3 minutes). The seed is the day of the year (UTC),
@@ -33,7 +34,8 @@ run=${HLOLAYOUT_CUTE_DSL_RUN:-differential/cute_dsl/run.sh}
 seed=${HLOLAYOUT_CUTE_DSL_SEED:-$((10#$(date -u +%j)))}
 echo "cute_dsl harness (CI sample): seed $seed"
 if [ "$part" != notebooks ]; then
-  timeout 360 "$run" --ops 1600 --atoms 400 --seed "$seed" --show 10
+  timeout 360 "$run" --ops 1600 --coords 400 --atoms 400 --seed "$seed" \
+    --show 10
   rc=$?
   if [ "$rc" -eq 124 ]; then
     echo "cute_dsl harness: over its 6 minutes" >&2

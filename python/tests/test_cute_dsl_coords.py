@@ -166,6 +166,37 @@ FOLD = [
      '(0,1)'),
     ('cute.crd2idx(((1,1),0,1), cute.make_layout(((2,2),4,2), stride=((1,-1),cute.E(1),0)))',
      '(0,0)'),
+    # A position named both as a mode and inside it: the scalar at it
+    # meets the tuple, and is a static 0 here.
+    ('cute.crd2idx((0,1), cute.make_layout((4,2), stride=(cute.E(1), cute.E([1,0]))))',
+     '(0,(1))'),
+    ('cute.crd2idx((1,0), cute.make_layout((4,2), stride=(cute.E([1,0]), cute.E(1))))',
+     '(0,(1))'),
+    ('cute.crd2idx((1,1), cute.make_layout((4,2), stride=(cute.E([1,0]), cute.E(1)*0)))',
+     '(0,(1))'),
+    ('cute.crd2idx((1,1,1), cute.make_layout((2,2,2), stride=(cute.E(1), cute.E(1)*-1, cute.E([1,0]))))',
+     '(0,(1))'),
+    ('cute.crd2idx((0,1,1), cute.make_layout((2,2,2), stride=(cute.E(1), cute.E([1,0]), cute.E([1,1]))))',
+     '(0,(1,1))'),
+    ('cute.crd2idx((0,cute.Int32(1)), cute.make_layout((4,2), stride=(cute.E(1), cute.E([1,0]))))',
+     '(0,(?))'),
+    ('cute.crd2idx((1,0), cute.make_layout((4,2), stride=(cute.E([1,0,1]), cute.E([1,0]))))',
+     '(0,((0,1)))'),
+    ('cute.crd2idx((0,1), cute.make_layout((2,2), stride=(cute.E(0), cute.E([0,0]))))',
+     '((1))'),
+    ('cute.cosize(cute.make_layout((1,2), stride=(cute.E(1), cute.E([1,0]))))',
+     '2'),
+    ('cute.cosize(cute.make_layout((2,2), stride=(cute.E(1)*0, cute.E([1,0]))))',
+     '2'),
+    # A basis scaled by a 64-bit `?`: that position's cosize is 64-bit.
+    ('cute.cosize(cute.make_layout((2,16), stride=(cute.E(0), cute.E(1)*cute.Int64(4))))',
+     '?{i64 div=2}'),
+    ('cute.cosize(cute.make_layout((4, 3, 4), stride=(cute.E(0), cute.E(1), cute.E(2)*cute.assume(cute.Int64(8), divby=4))))',
+     '?{i64 div=12}'),
+    ('cute.cosize(cute.make_layout((1,16), stride=(cute.E(0), cute.E(1)*cute.Int64(4))))',
+     '?'),
+    ('cute.cosize(cute.make_layout((2,16), stride=(cute.E(0)*cute.Int64(2), cute.E(1)*cute.Int64(4))))',
+     '?'),
 ]
 
 
@@ -179,10 +210,29 @@ def test_integer_terms_fold_as_the_dsl(expr, dsl):
     ('cute.crd2idx((0,1,1), cute.make_layout((4,2,2), stride=(cute.E(1),1,-1)))', '1'),
     ('cute.crd2idx((1,1,0), cute.make_layout((2,2,4), stride=(cute.Int32(1),-1,cute.E(1))))', '?'),
 ])
+
 def test_integer_terms_met_by_a_basis_refused_as_the_dsl(expr, added):
     with pytest.raises(cute.Refusal, match=r"unable to compute crd2idx with "
-                       r".*: the integer strides add %s to a scaled basis"
+                       r".*: the integer strides add %s, not the 0"
                        % re.escape(added)):
+        run(expr)
+
+
+@pytest.mark.parametrize("expr, scalar", [
+    ('cute.crd2idx((0,1), cute.make_layout((4,2), stride=(cute.E([1,0]), cute.E(1))))',
+     'at 1 add 1'),
+    ('cute.crd2idx((1,1,1), cute.make_layout((2,2,2), stride=(cute.E(1), cute.E([1,0]), cute.E(1)*-1)))',
+     'at 1 add 1'),
+    ('cute.crd2idx((1,(1,0)), cute.make_layout((2,(2,2)), stride=(cute.E([1,0]), (cute.E(1),cute.E(1)*-1))))',
+     'at 1 add 1'),
+    ('cute.crd2idx((0,1,1), cute.make_layout((2,2,2), stride=(cute.E([1,1]), cute.E([1,0]), cute.E(1))))',
+     'at 1 add 1'),
+    ('cute.cosize(cute.make_layout((2,1), stride=(cute.E(1), cute.E([1,0]))))',
+     'at 1 give 2'),
+])
+def test_a_scalar_met_by_a_deeper_basis_refused_as_the_dsl(expr, scalar):
+    with pytest.raises(cute.Refusal, match="named both as a mode and inside "
+                       "it, and the scalar %s, not the" % scalar):
         run(expr)
 
 

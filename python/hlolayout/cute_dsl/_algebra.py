@@ -854,94 +854,132 @@ def _stride_at(stride, position):
 
 
 def _tree_of(positions, fill, hole, prefix=()):
-    """The result tree over `positions`: fill(p) at each named position,
-    `hole` where none is named, tuples as wide as the largest mode
-    named."""
-    if prefix in positions:
-        return fill(prefix)
+    """The result tree over `positions`: fill(p) at each named position
+    that no other is named inside (a scalar meeting a deeper position is a
+    static 0 there, _fold), `hole` where none is named, tuples as wide as
+    the largest mode named."""
     depth = len(prefix)
-    below = [p for p in positions if p[:depth] == prefix]
+    below = [p for p in positions if len(p) > depth and p[:depth] == prefix]
+    if not below:
+        return fill(prefix)
     width = 1 + max(p[depth] for p in below)
     return tuple([_tree_of(below, fill, hole, prefix + (m,))
                   if any(p[depth] == m for p in below) else hole
                   for m in range(width)])
 
 
-def _by_position(layout, op, what, entry, hole, check=None):
-    """entry(integer stride) at each position the layout's bases name, as
-    the result's tree (`hole` where none is named, the value of an integer
-    layout whose strides are all 0); the DSL's refusals of op ('crd2idx with `what`',
-    'cosize') where the positions overlap or the integer strides count:
-    check() names what the integer strides add (crd2idx: the left fold,
-    _fold_integer_parts), else the integer layout must give `hole`."""
-    positions = _basis_positions(layout.st)
-    overlap = any(p != q and q[:len(p)] == p
-                  for p in positions for q in positions)
-    if overlap:
-        bad = "a basis position is named both as a mode and inside it"
-    elif check is not None:
-        bad = check()
-    else:
-        rest = entry(_stride_at(layout.st, None))
-        bad = None if is_constant(hole, rest) else (
-            "the integer strides give %s, not the %d the scaled bases can "
-            "take" % (_tuples.text(rest), hole))
-    if bad:
-        raise Refusal("%s: unable to compute %s %s: %s" % (op, op, what, bad))
-    return _tree_of(positions, lambda p: entry(_stride_at(layout.st, p)),
-                    hole)
+def _scalars(stride, kept):
+    """stride with each leaf at the flat indices `kept` as its integer (a
+    basis's value), every other leaf 0."""
+    leaves = iter(enumerate(_tuples.leaves(stride)))
+
+    def build(t):
+        if type(t) is tuple:
+            return tuple([build(e) for e in t])
+        i, d = next(leaves)
+        if i not in kept:
+            return 0
+        return d.value if isinstance(d, ScaledBasis) else d
+    return build(stride)
 
 
-def _fold_integer_parts(stride, part):
-    """What the DSL's crd2idx adds to a scaled basis that is not a static
-    0, or None. Observed: it sums each mode's terms before the mode above
-    (`(1,(1,1))` in `(4,(2,2)):(1@1,(1,-1))` is `(0,1)`), left to right
-    (`(1,1,0)` in `(2,2,4):(1,-1,1@1)` is `(0,0)`, `(1,0,1)` in
-    `(2,4,2):(1,1@1,-1)` refused), and a sum of integer terms met by a
-    basis, on either side, must be a static 0 (CuTe's `ScaledBasis op+`
-    asserts it: include/cute/numeric/arithmetic_tuple.hpp). part(leaves)
-    is the sum of the terms of those integer leaves (flat indices)."""
+def _fold(stride, nonzero):
+    """Where the DSL's sum of the terms refuses, as (position, what
+    nonzero(leaves) says), or None. The sum is CuTe's ArithmeticTuple
+    (include/cute/numeric/arithmetic_tuple.hpp): n * E<i...> is n at that
+    position, tuples add position by position, and a scalar added to a
+    tuple must be a static 0 (`static_assert(t == 0)`); an integer stride
+    is a scalar at the top. Observed: each mode is summed before the mode
+    above, left to right (`(1,1,0)` in `(2,2,4):(1,-1,1@1)` is `(0,0)`,
+    `(1,0,1)` in `(2,4,2):(1,1@1,-1)` refused, `(1,(1,1))` in
+    `(4,(2,2)):(1@1,(1,-1))` `(0,1)`; `(0,1)` in `(4,2):(1@1,1@0@1)` is
+    `(0,(1))`, `(1,0)` refused). nonzero(leaves): None when the terms of
+    those leaves (flat indices) sum to a static 0, else their sum."""
     leaves = _tuples.leaves(stride)
     bad = []
 
-    def met(ints):
-        if ints and not bad:
-            value = part(ints)
-            if not is_constant(0, value):
-                bad.append(value)
+    def add(a, b, position):
+        if a is None:
+            return b
+        if a[0] == b[0] == "s":
+            return ("s", a[1] + b[1])
+        if a[0] == b[0] == "t":
+            merged = dict(a[1])
+            for k, v in b[1].items():
+                merged[k] = add(merged.get(k), v, position + (k,))
+            return ("t", merged)
+        scalar, tup = (a, b) if a[0] == "s" else (b, a)
+        if not bad:
+            value = nonzero(scalar[1])
+            if value is not None:
+                bad.append((position, value))
+        return tup
 
-    def walk(node, start):  # (has a basis, pending integer leaves, next)
-        if type(node) is not tuple:
-            basis = isinstance(leaves[start], ScaledBasis)
-            return basis, ([] if basis else [start]), start + 1
-        acc_basis, acc, start = False, [], start
-        for i, child in enumerate(node):
-            basis, ints, start = walk(child, start)
-            if i == 0:
-                acc_basis, acc = basis, ints
-            elif acc_basis or basis:
-                met(acc if basis and not acc_basis else ints)
-                acc_basis, acc = True, []
-            else:
-                acc = acc + ints
-        return acc_basis, acc, start
+    def walk(node, start):
+        if type(node) is tuple:
+            acc = None
+            for child in node:
+                v, start = walk(child, start)
+                acc = v if acc is None else add(acc, v, ())
+            return acc, start
+        v = ("s", [start])
+        if isinstance(leaves[start], ScaledBasis):
+            for k in reversed(leaves[start].modes):
+                v = ("t", {k: v})
+        return v, start + 1
 
     walk(stride, 0)
-    if not bad:
-        return None
-    return "the integer strides add %s to a scaled basis, not a static 0" % (
-        _tuples.text(bad[0]))
+    return bad[0] if bad else None
+
+
+def _by_position(layout, op, what, entry, nonzero, hole):
+    """entry(integer stride) at each position the layout's bases name, as
+    the result's tree (`hole` where none is named); the DSL's refusal of op
+    ('crd2idx with `what`', 'cosize of `what`') where its sum adds a
+    scalar that is not a static 0 to a tuple (_fold)."""
+    positions = _basis_positions(layout.st)
+    bad = _fold(layout.st, nonzero)
+    if bad:
+        position, value = bad
+        raise Refusal("%s: unable to compute %s %s: %s" % (
+            op, op, what, "the integer strides %s, not the %d the scaled "
+            "bases can take" % (value, hole) if not position else
+            "a basis position is named both as a mode and inside it, and "
+            "the scalar at %s %s, not the %d a tuple can take" % (
+                "@".join(str(k) for k in reversed(position)), value, hole)))
+    return _tree_of(positions, lambda p: entry(_stride_at(layout.st, p)),
+                    hole)
 
 
 def cosize(layout):
     """The DSL's cosize: the core's; with scaled bases, the product over
     the positions of each position's cosize (observed: (4,2):(3@1,2@0) is
-    30, (4,2):(1@2,1@0) 8, a position no basis names counting 1)."""
+    30, (4,2):(1@2,1@0) 8, a position no basis names counting 1), refused
+    as the sum of the absolute strides at the last coordinate is
+    (observed: `(2,2,4):(2,-2,1@1)` refused, `(1,2):(1@1,1@0@1)` is 2,
+    `(2,1):(1@1,1@0@1)` refused)."""
     if not _basis_positions(layout.st):
         return _core_calls.cosize(layout.sh, layout.st)
+
+    def nonzero(kept):
+        c = _core_calls.cosize(layout.sh, _scalars(layout.st, kept))
+        return None if is_constant(1, c) else "give %s" % _tuples.text(c)
     tree = _by_position(layout, "cosize", "of %s" % layout,
-                        lambda d: _core_calls.cosize(layout.sh, d), 1)
+                        lambda d: _wide_cosize(layout.sh, d), nonzero, 1)
     return _core_calls.product(tuple(_tuples.leaves(tree)))
+
+
+def _wide_cosize(shape, stride):
+    """One position's cosize, 64-bit where a basis at it is scaled by a
+    64-bit `?` (observed: cosize of `(2,16):(1@0,?{i64}@1)` is
+    `?{i64 div=2}`, of `(1,16):(1@0,?{i64}@1)` `?`; the core's is 32-bit)."""
+    c = _core_calls.cosize(shape, stride)
+    if not isinstance(c, DynInt) or isinstance(c, _ints.PlainDyn):
+        return c
+    if any(isinstance(d, DynInt) and d.width == 64
+           for d in _tuples.leaves(stride)):
+        return DynInt(c.value, c.div, 64)
+    return c
 
 
 def crd2idx(coord, layout):
@@ -966,11 +1004,13 @@ def crd2idx(coord, layout):
     try:
         if not _basis_positions(layout.st):
             return _core_calls.crd2idx(coord, shape, layout.st)
-        return _by_position(
-            layout, "crd2idx", what(),
-            lambda d: _core_calls.crd2idx(coord, shape, d), 0,
-            lambda: _fold_integer_parts(layout.st, lambda ints: (
-                _core_calls.crd2idx(coord, shape, _kept(layout.st, ints)))))
+
+        def nonzero(kept):
+            c = _core_calls.crd2idx(coord, shape, _scalars(layout.st, kept))
+            return None if is_constant(0, c) else "add %s" % _tuples.text(c)
+        return _by_position(layout, "crd2idx", what(),
+                            lambda d: _core_calls.crd2idx(coord, shape, d),
+                            nonzero, 0)
     except Refusal as ex:
         if "Mismatched Ranks" not in str(ex):
             raise
@@ -979,19 +1019,6 @@ def crd2idx(coord, layout):
     # coordinate whose tuples do not follow the shape's.
     raise Refusal("crd2idx: unable to compute crd2idx %s: the coordinate "
                   "does not fit the shape (Mismatched Ranks)" % what())
-
-
-def _kept(stride, kept):
-    """stride with only its leaves at the flat indices `kept`, 0 for the
-    others."""
-    leaves = iter(enumerate(_tuples.leaves(stride)))
-
-    def build(t):
-        if type(t) is tuple:
-            return tuple([build(e) for e in t])
-        i, d = next(leaves)
-        return d if i in kept else 0
-    return build(stride)
 
 
 def idx2crd(idx, shape):
