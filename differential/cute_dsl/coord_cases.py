@@ -138,7 +138,8 @@ def _basis_layout(g):
         k = r.random()
         if k < 0.65:
             p = pos[i] % 3
-            strides.append(_basis(g, p if r.random() < 0.85 else
+            # Sometimes nested (`E([p, j])`), which overlaps a leaf `E(p)`.
+            strides.append(_basis(g, p if r.random() < 0.75 else
                                   (p, r.randrange(2))))
         elif k < 0.85:
             strides.append(r.choice(["0", "0", "cute.Int32(0)"]))
