@@ -1029,13 +1029,23 @@ void MarkTpuFusionBodies(const ModuleGraph& g, std::vector<GpuPass>* pass) {
 // (XLA's MakeComputationPostOrder, callees first) and fuses in each: its
 // bodies are made computation by computation, and each call to one moves
 // its caller (and theirs) behind it.
-void RunFusionPass(const ModuleGraph& g, const std::vector<GpuPass>& pass,
-                   GpuPass p, OnlineCallOrder* order) {
-  for (int64_t caller : order->PostOrder()) {
-    for (int64_t callee : g.callees[caller]) {
-      if (pass[callee] == p) AddFusionBody(g, pass, p, callee, order);
+// XLA:TPU's fusion bodies that call a reduce-window's reducer clone (rule
+// 13), made later, hold bodies fusion made before: those are made as if
+// their caller were there.
+void FuseIn(const ModuleGraph& g, const std::vector<GpuPass>& pass, GpuPass p,
+            int64_t caller, OnlineCallOrder* order) {
+  for (int64_t callee : g.callees[caller]) {
+    if (pass[callee] == p) {
+      AddFusionBody(g, pass, p, callee, order);
+    } else if (pass[callee] == GpuPass::kTpuWindowFusion && callee != caller) {
+      FuseIn(g, pass, p, callee, order);
     }
   }
+}
+
+void RunFusionPass(const ModuleGraph& g, const std::vector<GpuPass>& pass,
+                   GpuPass p, OnlineCallOrder* order) {
+  for (int64_t caller : order->PostOrder()) FuseIn(g, pass, p, caller, order);
 }
 
 void RunFusionPasses(const ModuleGraph& g, const std::vector<GpuPass>& pass,
@@ -1065,6 +1075,40 @@ void AddLoopsClonedAfterFusion(const ModuleGraph& g,
   }
   RunFusionPasses(g, pass, order);
   RunFusionPass(g, pass, GpuPass::kTpuCollective, order);
+}
+
+// XLA:TPU's reducer clones of fused reduce-windows, made after fusion
+// (docs/xla-tpu.md, "Value ids", rule 13): each clone, then the fusion
+// bodies that call it (those they call first).
+void AddWindowClones(const ModuleGraph& g, const std::vector<GpuPass>& pass,
+                     const std::vector<int64_t>& clones,
+                     OnlineCallOrder* order) {
+  for (int64_t clone : clones) {
+    order->Add(clone);
+    std::vector<int64_t> stack = {clone};
+    std::vector<int64_t> outermost;
+    absl::flat_hash_set<int64_t> seen;
+    while (!stack.empty()) {
+      const int64_t c = stack.back();
+      stack.pop_back();
+      bool called = false;
+      for (size_t u = 0; u < g.callees.size(); ++u) {
+        const int64_t caller = static_cast<int64_t>(u);
+        if (pass[caller] != GpuPass::kTpuWindowFusion ||
+            order->Has(caller) ||
+            std::find(g.callees[u].begin(), g.callees[u].end(), c) ==
+                g.callees[u].end()) {
+          continue;
+        }
+        called = true;
+        if (seen.insert(caller).second) stack.push_back(caller);
+      }
+      if (!called && c != clone) outermost.push_back(c);
+    }
+    for (int64_t f : outermost) {
+      AddFusionBody(g, pass, GpuPass::kTpuWindowFusion, f, order);
+    }
+  }
 }
 
 // The pass that made each computation, from its name; XLA:TPU's fusion
@@ -1152,7 +1196,9 @@ std::vector<int64_t> XlaCpuComputationOrder(
 std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g, bool tpu) {
   const HloModule& m = g.module;
   const int64_t comps = static_cast<int64_t>(m.computations.size());
-  const std::vector<GpuPass> pass = AssignPasses(g, tpu);
+  std::vector<GpuPass> pass = AssignPasses(g, tpu);
+  const std::vector<int64_t> window_clones =
+      tpu ? MarkTpuWindowClones(g, &pass) : std::vector<int64_t>();
   OnlineCallOrder order(g);
   int64_t imported = 0;
   TpuLater later;
@@ -1197,6 +1243,7 @@ std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g, bool tpu) {
   for (int64_t c : later.after_fusion) order.Add(c);
   RunFusionPass(g, pass, GpuPass::kTpuCollective, &order);
   AddLoopsClonedAfterFusion(g, pass, later.loops, &order);
+  AddWindowClones(g, pass, window_clones, &order);
   // The async wrappers' computations, as the name uniquer numbered them
   // (async_computation, async_computation.1, ...: the order made).
   std::vector<int64_t> async;

@@ -27,6 +27,8 @@ enum class GpuPass : uint8_t {
   kFused,
   kTpuCustom,      // XLA:TPU's gather and scatter fusions' bodies, earlier
   kTpuCollective,  // XLA:TPU's async_collective_fusion bodies, made later
+  kTpuWindowClone,   // XLA:TPU's reducer clones of fused reduce-windows
+  kTpuWindowFusion,  // and the fusion bodies calling them (rule 13)
   kAsync,
   kWrapped
 };
@@ -81,6 +83,13 @@ void SortTpuAfterCustom(const HloModule& m, std::vector<int64_t>* list);
 // (while.59 before while.61).
 std::vector<int64_t> TpuLateLoopOrder(const ModuleGraph& g,
                                       const std::vector<int64_t>& late);
+
+// XLA:TPU's reducer clones that only reduce-windows in fusion bodies call
+// (rule 13), made after fusion with the bodies calling them: marks them
+// kTpuWindowClone and those bodies (and the fusion bodies calling those)
+// kTpuWindowFusion, and returns the clones in the order made (by name).
+std::vector<int64_t> MarkTpuWindowClones(const ModuleGraph& g,
+                                         std::vector<GpuPass>* pass);
 
 }  // namespace buffer_internal
 }  // namespace hlolayout

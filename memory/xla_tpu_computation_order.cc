@@ -355,5 +355,67 @@ std::vector<int64_t> TpuLateLoopOrder(const ModuleGraph& g,
   return out;
 }
 
+std::vector<int64_t> MarkTpuWindowClones(const ModuleGraph& g,
+                                         std::vector<GpuPass>* pass) {
+  const HloModule& m = g.module;
+  const int64_t comps = static_cast<int64_t>(m.computations.size());
+  // Per computation: -1 not yet seen as a callee, 1 while every caller is
+  // a reduce-window in a fusion body, 0 once another caller is seen.
+  std::vector<int8_t> window_only(comps, -1);
+  std::vector<std::vector<int64_t>> fused_callers(comps);
+  for (int64_t c = 0; c < comps; ++c) {
+    const bool fused = g.kind[c] == CompKind::kFusion;
+    for (const HloInstruction& in : m.computations[c].instructions) {
+      const int64_t callee = g.CalledComputation(in, "to_apply");
+      if (callee < 0 || callee == c) continue;
+      const bool window = fused && in.opcode == HloOpcode::kReduceWindow;
+      window_only[callee] = window && window_only[callee] != 0 ? 1 : 0;
+      if (window) fused_callers[callee].push_back(c);
+    }
+  }
+  // Called some other way too (calls=, body=, ...).
+  for (int64_t c = 0; c < comps; ++c) {
+    for (int64_t callee : g.callees[c]) {
+      if (callee != c && g.kind[c] != CompKind::kFusion) window_only[callee] = 0;
+    }
+  }
+  std::vector<int64_t> clones;
+  for (int64_t c = 0; c < comps; ++c) {
+    if (window_only[c] != 1 || g.kind[c] == CompKind::kFusion ||
+        (*pass)[c] != GpuPass::kNone ||
+        !CloneNumbers(m.computations[c].header.name)) {
+      continue;
+    }
+    clones.push_back(c);
+    (*pass)[c] = GpuPass::kTpuWindowClone;
+  }
+  // The fusion bodies calling them, and the fusion bodies calling those.
+  std::vector<int64_t> stack;
+  for (int64_t c : clones) {
+    stack.insert(stack.end(), fused_callers[c].begin(), fused_callers[c].end());
+  }
+  std::vector<std::vector<int64_t>> callers(comps);
+  for (int64_t c = 0; c < comps; ++c) {
+    for (int64_t callee : g.callees[c]) {
+      if (callee != c) callers[callee].push_back(c);
+    }
+  }
+  while (!stack.empty()) {
+    const int64_t f = stack.back();
+    stack.pop_back();
+    if ((*pass)[f] == GpuPass::kTpuWindowFusion ||
+        g.kind[f] != CompKind::kFusion) {
+      continue;
+    }
+    (*pass)[f] = GpuPass::kTpuWindowFusion;
+    for (int64_t u : callers[f]) stack.push_back(u);
+  }
+  std::sort(clones.begin(), clones.end(), [&](int64_t a, int64_t b) {
+    return NaturalNameLess(m.computations[a].header.name,
+                           m.computations[b].header.name);
+  });
+  return clones;
+}
+
 }  // namespace buffer_internal
 }  // namespace hlolayout
