@@ -1083,23 +1083,27 @@ void AddLoopsClonedAfterFusion(const ModuleGraph& g,
 void AddWindowClones(const ModuleGraph& g, const std::vector<GpuPass>& pass,
                      const std::vector<int64_t>& clones,
                      OnlineCallOrder* order) {
+  if (clones.empty()) return;
+  std::vector<std::vector<int64_t>> window_callers(g.callees.size());
+  for (size_t c = 0; c < g.callees.size(); ++c) {
+    if (pass[c] != GpuPass::kTpuWindowFusion) continue;
+    for (int64_t callee : g.callees[c]) {
+      if (callee != static_cast<int64_t>(c)) {
+        window_callers[callee].push_back(static_cast<int64_t>(c));
+      }
+    }
+  }
   for (int64_t clone : clones) {
     order->Add(clone);
-    std::vector<int64_t> stack = {clone};
-    std::vector<int64_t> outermost;
+    // The outermost of the bodies calling it: each adds those it calls.
+    std::vector<int64_t> stack = {clone}, outermost;
     absl::flat_hash_set<int64_t> seen;
     while (!stack.empty()) {
       const int64_t c = stack.back();
       stack.pop_back();
       bool called = false;
-      for (size_t u = 0; u < g.callees.size(); ++u) {
-        const int64_t caller = static_cast<int64_t>(u);
-        if (pass[caller] != GpuPass::kTpuWindowFusion ||
-            order->Has(caller) ||
-            std::find(g.callees[u].begin(), g.callees[u].end(), c) ==
-                g.callees[u].end()) {
-          continue;
-        }
+      for (int64_t caller : window_callers[c]) {
+        if (order->Has(caller)) continue;
         called = true;
         if (seen.insert(caller).second) stack.push_back(caller);
       }

@@ -25,8 +25,8 @@ enum class GpuPass : uint8_t {
   kCustom,
   kSortIota,
   kFused,
-  kTpuCustom,      // XLA:TPU's gather and scatter fusions' bodies, earlier
-  kTpuCollective,  // XLA:TPU's async_collective_fusion bodies, made later
+  kTpuCustom,        // XLA:TPU's gather and scatter fusions' bodies, earlier
+  kTpuCollective,    // XLA:TPU's async_collective_fusion bodies, made later
   kTpuWindowClone,   // XLA:TPU's reducer clones of fused reduce-windows
   kTpuWindowFusion,  // and the fusion bodies calling them (rule 13)
   kAsync,

@@ -376,7 +376,8 @@ std::vector<int64_t> MarkTpuWindowClones(const ModuleGraph& g,
   // Called some other way too (calls=, body=, ...).
   for (int64_t c = 0; c < comps; ++c) {
     for (int64_t callee : g.callees[c]) {
-      if (callee != c && g.kind[c] != CompKind::kFusion) window_only[callee] = 0;
+      if (callee != c && g.kind[c] != CompKind::kFusion)
+        window_only[callee] = 0;
     }
   }
   std::vector<int64_t> clones;

@@ -102,6 +102,12 @@ constexpr char kGatherFirst[] =
 constexpr char kUniquedReducers[] =
     "memory/testdata_xla_tpu/"
     "module_6626.jit_f.cl_933746096.after_optimizations";
+// v6e: dot-product attention whose reduce-window XLA:TPU fused late, with
+// a clone of its reducer (region_0.3.clone) made after every other fusion
+// body, just before the body calling it (rule 13).
+constexpr char kWindowClone[] =
+    "memory/testdata_xla_tpu/"
+    "module_0730.jit_f.cl_933746096.after_optimizations";
 
 // "<12 a.1{0} @1> (size=512,offset=0)" lines of a buffer-assignment text:
 // (name with index, memory space) -> size.
@@ -275,7 +281,7 @@ TEST(XlaTpu, ValueIdsAreXlaTpus) {
        {kStep, kDynamicIndex, kCummax, kLoopInVmem, kScanLstm, kRolledV6e,
         kMoeExpert, kLoopAfterFusion, kNestedFusion, kAllToAllReducer,
         kCollectiveBodies, kTwoScans, kGatherFirst, kUniquedReducers,
-        kNestedLoops}) {
+        kNestedLoops, kWindowClone}) {
     const std::string text = ReadTestData(absl::StrCat(base, ".txt"));
     const HloModule module = ReadModule(text);
     BufferAssignmentOptions options;
@@ -453,6 +459,58 @@ TEST(XlaTpu, OrReducersComeByTheirNumbers) {
   std::map<std::string, int64_t>& ids = *found;
   ASSERT_EQ(ids.count("or0") + ids.count("or1"), 2u);
   EXPECT_LT(ids["or0"], ids["or1"]);
+}
+
+// XLA:TPU's reducer clone that only a reduce-window in a fusion body calls
+// is made after fusion, just before that body (docs/xla-tpu.md, "Value
+// ids", rule 13), as in v6e's attention (dot_product_attention.s.bf16) and
+// transformer_remat: its values' ids come after those of the other fusion
+// bodies (fused_computation.5's three), where a clone made before fusion
+// came first. A reduce's clone (region_1.4.clone) keeps its place.
+constexpr char kTpuWindowClone[] = R"(HloModule m, is_scheduled=true
+
+%region_1.4.clone (a1: f32[], b1: f32[]) -> f32[] {
+  %a1 = f32[] parameter(0)
+  %b1 = f32[] parameter(1)
+  ROOT %add1 = f32[] add(%a1, %b1)
+}
+
+%region_0.3.clone (a0: f32[], b0: f32[]) -> f32[] {
+  %a0 = f32[] parameter(0)
+  %b0 = f32[] parameter(1)
+  ROOT %max0 = f32[] maximum(%a0, %b0)
+}
+
+%fused_computation.12 (p12: f32[8]) -> f32[8] {
+  %p12 = f32[8] parameter(0)
+  %z12 = f32[] constant(0)
+  ROOT %w12 = f32[8] reduce-window(%p12, %z12), window={size=3 pad=1_1}, to_apply=%region_0.3.clone
+}
+
+%fused_computation.5 (p5: f32[8]) -> f32[] {
+  %p5 = f32[8] parameter(0)
+  %z5 = f32[] constant(0)
+  ROOT %r5 = f32[] reduce(%p5, %z5), dimensions={0}, to_apply=%region_1.4.clone
+}
+
+ENTRY %main.5 (x: f32[8]) -> (f32[8], f32[]) {
+  %x = f32[8] parameter(0)
+  %fusion.12 = f32[8] fusion(%x), kind=kOutput, calls=%fused_computation.12
+  %fusion.5 = f32[] fusion(%x), kind=kLoop, calls=%fused_computation.5
+  ROOT %out = (f32[8], f32[]) tuple(%fusion.12, %fusion.5)
+}
+)";
+
+TEST(XlaTpu, AFusedReduceWindowsReducerCloneIsMadeAfterFusion) {
+  absl::StatusOr<std::map<std::string, int64_t>> found =
+      TpuValueIdsByName(kTpuWindowClone);
+  ASSERT_TRUE(found.ok()) << found.status();
+  std::map<std::string, int64_t>& ids = *found;
+  ASSERT_EQ(ids.count("a1") + ids.count("add1") + ids.count("a0"), 3u);
+  // region_1.4.clone first (ids 0 to 2), fused_computation.5 (3 to 5),
+  // then region_0.3.clone.
+  EXPECT_EQ(ids["a1"], 0);
+  EXPECT_EQ(ids["a0"], ids["add1"] + 1 + 3);
 }
 
 INSTANTIATE_TEST_SUITE_P(Libtpu, TpuDump,
