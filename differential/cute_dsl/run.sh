@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # differential/cute_dsl/run.sh: the CuTe DSL harness from a checkout.
 #
-#   differential/cute_dsl/run.sh                  # 3200 layout-op cases and
+#   differential/cute_dsl/run.sh                  # 3200 layout-op cases, 800
+#                                                 # crd2idx/cosize cases on
+#                                                 # scaled-basis strides and
 #                                                 # every atom case on sm_80,
 #                                                 # sm_90a, sm_100a, sm_120a
 #   differential/cute_dsl/run.sh --seed 12345 --by-op
