@@ -58,8 +58,17 @@ CATEGORIES = {
 # category, twin category, test of the DSL's error and the twin's
 # "Type: message").
 def _sigfpe_on_composition(dsl_error, twin_error):
+    """The DSL died of SIGFPE, and the twin refused a product (a
+    tile_to_shape's too) whose block's complement is not a layout and
+    whose composition fails: the DSL refuses those or dies, by what the
+    twin does not know (docs/cute-dsl.md "The algebra's entry points
+    written anew"). A product whose complement is a layout the DSL always
+    refuses: no agreement with a death there."""
     return bool(re.search(r"^the DSL process died \(exit -8\)", dsl_error) and
-                re.search(r"^Refusal: composition: (Stride|Shape) Divisibility "
+                re.search(r"^Refusal: logical_product: unable to compute "
+                          r"product with .* the block's complement \S+ is not "
+                          r"a layout .* the composition with the tiler fails "
+                          r"\(composition: (Stride|Shape) Divisibility "
                           r"Condition: ", twin_error))
 
 
@@ -80,9 +89,11 @@ def _quoted_python_error(dsl_error, twin_error):
 
 CROSS_RULES = [
     ("sigfpe-composition",
-     "the DSL's process dies of SIGFPE (exit -8) on a composition whose "
-     "divisibility condition does not hold (CuTe's algorithm divides by "
-     "zero there), where the twin refuses that condition first",
+     "the DSL's process dies of SIGFPE (exit -8) on a product whose "
+     "block's complement is not a layout (a size <= 0) and whose "
+     "composition's divisibility condition does not hold; the twin "
+     "refuses that product (the DSL refuses some such products, dies on "
+     "others)",
      "abort", "precondition", _sigfpe_on_composition),
     ("quoted-python-error",
      "a Python error inside the DSL that the twin's refusal names: it "

@@ -140,17 +140,34 @@ def test_two_categories_agree_only_by_a_rule_on_both_messages():
     # issue 89 item 7: the DSL's process dying agreed with any precondition
     # of the twin, and the twin's division by zero with any DSL
     # precondition. Now only by the rule seen on real cases (seed 333,
-    # op-00397; 20261124, op-00443; 4242, op-00905): SIGFPE where the twin
-    # refuses a composition's divisibility condition.
+    # op-00397; 20261124, op-00443; 4242, op-00905, and 156 of 678
+    # products of seeds 1 to 39): SIGFPE where the twin refuses a product
+    # whose block's complement is not a layout and whose composition's
+    # divisibility fails.
     died = "the DSL process died (exit -8) tracing it"
-    for twin in ("Refusal: composition: Stride Divisibility Condition: stride 1 and shape -2",
-                 "Refusal: composition: Shape Divisibility Condition: 2 does not divide 3"):
+    not_a_layout = (
+        "Refusal: logical_product: unable to compute product with "
+        "((8,8),(6)):((-2,-1),(0)) and (8,4,4):(1,8,32): the block's "
+        "complement (-2,0,-6144):(1,-16,-8) is not a layout (the block is "
+        "not injective or has a negative stride) and the composition with "
+        "the tiler fails (composition: %s); the DSL refuses or its process "
+        "dies, depending on the operands")
+    for condition in ("Stride Divisibility Condition: stride 1 and shape -2",
+                      "Shape Divisibility Condition: 2 does not divide 3"):
+        twin = not_a_layout % condition
         assert refusals.agree("abort", "precondition", died, twin)
         assert refusals.cross_rule("abort", "precondition", died, twin) == \
             "sigfpe-composition"
         # Another death of the DSL: a difference.
         assert not refusals.agree("abort", "precondition",
                                   "the DSL process died (exit -6) tracing it", twin)
+        # The refusal of a product whose complement is a layout (the DSL
+        # refuses all of those), or the composition's bare words: a
+        # difference beside a death (both agreed before).
+        for other in ("Refusal: logical_product: unable to compute product "
+                      "with (2,2):(4,1) and 3:1 (composition: %s)" % condition,
+                      "Refusal: composition: " + condition):
+            assert not refusals.agree("abort", "precondition", died, other)
     assert not refusals.agree("abort", "precondition", died,
                               "Refusal: the tiler does not divide the shape")
     assert not refusals.agree("abort", "precondition")
@@ -158,6 +175,23 @@ def test_two_categories_agree_only_by_a_rule_on_both_messages():
                               "MLIRError: error: unknown: failed to perform a valid "
                               "division of '!cute.layout<\"4:1\">'",
                               "DivisionByZero: division by zero")
+
+
+def test_a_sigfpe_of_the_dsl_on_a_product_is_agreed_only_on_its_case():
+    # The rule on real cases' expressions (seed 333, op-00397; a product
+    # whose complement is a layout): the twin's refusal computed from the
+    # operands decides it.
+    died = {"ok": False, "crashed": True,
+            "error": "the DSL process died (exit -8) tracing it"}
+    expr = ("cute.tiled_product(cute.make_layout(((8, 8), (6,)), "
+            "stride=((-2, -1), (0,))), cute.make_layout((8, 4, 4)))")
+    kind, twin, note = compare.classify(case(expr, "tiled_product"), died, NS)
+    assert (kind, twin["category"]) == ("refused", "precondition"), twin
+    expr = ("cute.blocked_product(cute.make_layout((2, 2), stride=(4, 1)), "
+            "cute.make_layout(3))")
+    kind, twin, note = compare.classify(case(expr, "blocked_product"), died,
+                                        NS)
+    assert kind == "different", (kind, twin, note)
 
 
 def test_a_python_error_inside_the_dsl_agrees_only_where_the_twin_names_it():

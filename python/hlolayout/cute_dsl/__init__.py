@@ -212,7 +212,8 @@ def make_composed_layout(inner, offset, outer):
 # The algebra: the DSL's operations on layouts (_fast runs the static ones
 # on the C++ core, the others with the DSL's rules)
 
-@takes(lhs=Operand(0), rhs=Tiler(1, (ComposedLayout, Swizzle)))
+@takes(lhs=Operand(0),
+       rhs=Tiler(1, (ComposedLayout, Swizzle), ints="static"))
 def composition(lhs, rhs):
     """lhs o rhs: rhs a Layout, an integer n (n:1) or a tuple of them (a
     tiler, None keeping a mode)."""
@@ -257,26 +258,26 @@ def filter_zeros(input, *, target_profile=None):
 
 # The divides and products: a Layout or ComposedLayout by a tiler.
 
-@takes(target=Operand(0), tiler=Tiler(1))
+@takes(target=Operand(0), tiler=Tiler(1, ints="static"))
 def logical_divide(target, tiler):
     """target's modes split into the tiles of tiler and the rest (a tiler:
     a Layout, an integer or a tuple of them, None keeping a mode whole)."""
     return _fast.op2("logical_divide", target, tiler)
 
 
-@takes(target=Operand(0), tiler=Tiler(1))
+@takes(target=Operand(0), tiler=Tiler(1, ints=None))
 def zipped_divide(target, tiler):
     """logical_divide, the tiles' modes gathered first, the rest second."""
     return _fast.op2("zipped_divide", target, tiler)
 
 
-@takes(target=Operand(0), tiler=Tiler(1))
+@takes(target=Operand(0), tiler=Tiler(1, ints=None))
 def tiled_divide(target, tiler):
     """zipped_divide with the rest's modes unpacked."""
     return _fast.op2("tiled_divide", target, tiler)
 
 
-@takes(target=Operand(0), tiler=Tiler(1))
+@takes(target=Operand(0), tiler=Tiler(1, ints=None))
 def flat_divide(target, tiler):
     """zipped_divide with both halves' modes unpacked."""
     return _fast.op2("flat_divide", target, tiler)
@@ -313,28 +314,34 @@ def _product_keeping(block, tiler):
     return make_layout(modes)
 
 
-@takes(block=Operand(0), tiler=Tiler(1, none="refused"))
+# The products but logical_product take a Layout only (observed: an
+# integer, a tuple, a None or a composed layout refused as the operand that
+# is not a Value).
+_PRODUCT_TILER = Tiler(1, ints=None, tuples=False)
+
+
+@takes(block=Operand(0), tiler=_PRODUCT_TILER)
 def zipped_product(block, tiler):
     return _fast.op2("zipped_product", block, tiler)
 
 
-@takes(block=Operand(0), tiler=Tiler(1, none="refused"))
+@takes(block=Operand(0), tiler=_PRODUCT_TILER)
 def tiled_product(block, tiler):
     return _fast.op2("tiled_product", block, tiler)
 
 
-@takes(block=Operand(0), tiler=Tiler(1, none="refused"))
+@takes(block=Operand(0), tiler=_PRODUCT_TILER)
 def flat_product(block, tiler):
     return _fast.op2("flat_product", block, tiler)
 
 
-@takes(block=Operand(0), tiler=Operand(1, composed=False))
+@takes(block=Operand(0), tiler=_PRODUCT_TILER)
 def raked_product(block, tiler):
     """block's elements interleaved with tiler's, mode by mode."""
     return _fast.op2("raked_product", block, tiler)
 
 
-@takes(block=Operand(0), tiler=Operand(1, composed=False))
+@takes(block=Operand(0), tiler=_PRODUCT_TILER)
 def blocked_product(block, tiler):
     """block repeated over tiler, mode by mode."""
     return _fast.op2("blocked_product", block, tiler)

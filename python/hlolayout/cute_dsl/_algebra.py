@@ -317,25 +317,39 @@ _TOO_MANY_MODES = {
 }
 
 
-def composition(lhs, rhs, checked=True):
-    """lhs o rhs for a layout lhs and a Layout, tiler tuple, int or None."""
+def _by_tiler(op, layout, tiler):
+    """The forms of tiler the binary ops (`op`: composition,
+    logical_divide, logical_product) take alike, in one place: None leaves
+    the layout as it is; a tuple runs op mode by mode (_transform_layout:
+    composition drops the modes past the tiler, the divides and products
+    keep them); an integer n stands for the compact make_layout(n) (1 is
+    1:0 as the DSL makes it, where CuTe's C++ takes n:1). Returns
+    (answer, None) for the first two, else (None, the tiler's Layout)."""
+    if tiler is None:
+        return layout, None
+    if type(tiler) is tuple:
+        return _transform_layout(layout, tiler, op,
+                                 keep_rest=op is not composition), None
+    if _tuples.is_int(tiler):
+        tiler = make_layout(tiler)
+    if not isinstance(tiler, Layout):
+        raise TypeError("%s: unsupported tiler %r" % (op.__name__, tiler))
+    return None, tiler
+
+
+def composition(lhs, rhs):
+    """lhs o rhs. A tuple tiler composes lhs's modes one by one, the modes
+    past it dropped; None is the identity; a Layout or integer goes to the
+    C++ core, whose answer is then checked (the DSL takes CuTe's weak
+    divisibility checks, `_checked_composition`)."""
+    answer, rhs = _by_tiler(composition, lhs, rhs)
     if rhs is None:
-        return lhs
-    if isinstance(rhs, Layout):
-        result = _compose(lhs, rhs)
-        if not _config.checked():
-            return result
-        return _checked_composition(lhs, rhs, result,
-                                    type(coalesce_x(lhs).sh) is tuple)
-    if type(rhs) is tuple:
-        return _transform_layout(
-            lhs, rhs, lambda l, r: composition(l, r, checked),
-            keep_rest=False, op="composition")
-    if _tuples.is_int(rhs):
-        # The DSL makes an integer tiler n the layout make_layout(n) (so 1
-        # is 1:0; CuTe's C++ composes with n:1).
-        return composition(lhs, make_layout(rhs), checked)
-    raise TypeError("composition: unsupported right operand %r" % (rhs,))
+        return answer
+    answer = _compose(lhs, rhs)
+    if not _config.checked():
+        return answer
+    one_mode = type(coalesce_x(lhs).sh) is not tuple
+    return _checked_composition(lhs, rhs, answer, not one_mode)
 
 
 def _checked_composition(lhs, rhs, result, several_modes):
@@ -382,146 +396,201 @@ def _compose(lhs, rhs):
 
 
 # ---------------------------------------------------------------------------
-# Complement
+# What the entry points refuse before they compute, in one table: per op,
+# rows of (test of the operands, words of the Refusal), in the order the
+# DSL checks them. `_refuse(op, *operands)` runs an op's rows; each entry
+# point calls it where the DSL would stop. The words are the DSL's where
+# the DSL was asked (the wheel run on the CPU, docs/cute-dsl.md "The
+# algebra's entry points written anew"), else they say what the twin does
+# not model.
 
-def complement(layout, cotarget):
-    """The complement as the DSL computes it, refusing (WrongLayoutError)
-    where that is not a layout: a negative stride or a layout that is not
-    injective gives CuTe's algorithm a zero or negative shape."""
-    result = complement_raw(layout, cotarget)
-    f = filter(layout)
-    neg = [d for d in _tuples.leaves(f.st) if _static(d) and d < 0]
-    if neg:
-        return _wrong("complement-negative", "complement of %s: CuTe's "
-                      "complement is not defined for a negative stride" %
-                      layout, result, "the stride %d is negative" % neg[0],
-                      (layout, cotarget))
-    bad = [s for s in _tuples.leaves(result.sh) if _static(s) and s <= 0]
-    if bad:
-        return _wrong("complement", "complement of %s is not a layout: it is not injective "
-                      "or has a negative stride" % layout, result,
-                      "the result has the shape %d" % bad[0],
-                      (layout, cotarget))
-    return result
+def _dynamic_strides(layout):
+    return not all(_static(d) for d in _tuples.leaves(layout.st))
 
 
-def _complement_guards(layout):
-    """The complements the twin refuses before the core computes one."""
-    # The DSL's rule: a layout of more than one top-level mode with a
-    # dynamic stride has the complement x:x (not modelled).
-    fst = wrap(flatten(layout.st))
-    if _rank(layout) > 1 and not all(_static(d) for d in fst):
-        raise Refusal("complement: dynamic-stride complement only for "
-                      "rank-1 layouts (the DSL prints the layout x:x)")
+def _kernel_refused(layout):
+    """nullspace's refusals: a basis stride of 0 (the core holds no basis
+    strides; with none 0 the kernel is empty and answered), or a rank-1
+    layout of stride 0, which the DSL fails on."""
     if _has_basis_strides(layout):
-        raise Refusal("complement of a layout with basis strides is not "
-                      "modelled (the C++ core holds integer strides only)")
+        return any(is_constant(0, d) for d in _tuples.leaves(layout.st))
+    return type(layout.sh) is not tuple and is_constant(0, layout.st)
 
 
-def complement_raw(layout, cotarget):
-    """CuTe's complement as the DSL runs it (the C++ core's
-    cute/complement.h DslComplementModes on filter(layout)): unchecked, so
-    a layout that is not injective or has a negative stride gives the
-    DSL's sizes of 0 or below."""
-    _complement_guards(layout)
-    f = filter(layout)
-    cot = cotarget.sh if isinstance(cotarget, Layout) else cotarget
-    if f.st == 0:
-        shapes, strides = (), ()
-    else:
-        shapes, strides = wrap(f.sh), wrap(f.st)
-    return Layout(*_core_calls.complement_leaves(shapes, strides, cot))
+def _basis_words(op):
+    return lambda layout, *rest: (
+        "%s of a layout with basis strides is not modelled (the C++ core "
+        "holds integer strides only)" % op)
+
+
+def _kernel_words(layout):
+    if _has_basis_strides(layout):
+        return _basis_words("nullspace")(layout)
+    return ("nullspace: the DSL fails on a rank-1 layout with a zero stride "
+            "(TypeError: object of type 'int' has no len()); write it as a "
+            "rank-1 tuple, (%s,):(%s,)" % (_tuples.text(layout.sh),
+                                           _tuples.text(layout.st)))
+
+
+_REFUSED = {
+    "complement": [
+        (lambda l: _rank(l) > 1 and _dynamic_strides(l),
+         lambda l: "complement: dynamic-stride complement only for rank-1 "
+                   "layouts (the DSL prints the layout x:x)"),
+        (_has_basis_strides, _basis_words("complement")),
+    ],
+    "right_inverse": [
+        (lambda l: not _ints.is_static(l.sh),
+         lambda l: "right_inverse: expects an input with static shape, but "
+                   "got %s" % l),
+        (_has_basis_strides, _basis_words("right_inverse")),
+    ],
+    "left_inverse": [
+        (lambda l: not l.is_static(),
+         lambda l: "left_inverse: unable to compute the left inverse of %s: "
+                   "the layout is not static" % l),
+        (_has_basis_strides, _basis_words("left_inverse")),
+        (lambda l: min(_tuples.leaves(coalesce(l).st)) < 0,
+         lambda l: "left_inverse: unable to compute the left inverse of %s: "
+                   "a stride is negative" % l),
+    ],
+    # A static tiler's complement with a negative stride: the DSL refuses
+    # ("failed to perform a valid division"), dies or answers, depending on
+    # the operands (a divide of 2:1 by (2:-1,) is ((2),1):((-1),0), seed
+    # 8123 of the harness); the twin refuses every one.
+    "logical_divide": [
+        (lambda l, t: t.is_static() and _negative_filtered_strides(t),
+         lambda l, t: "logical_divide: CuTe's complement, which the "
+                      "division is built on, is not defined for the negative "
+                      "stride %d of %s (the DSL refuses, its process dies or "
+                      "it answers, depending on the operands)" %
+                      (_negative_filtered_strides(t)[0], t)),
+    ],
+    "logical_product": [
+        (lambda b, t: not b.is_static(),
+         lambda b, t: "logical_product: expects `input` to be static, but "
+                      "got %s" % b),
+    ],
+    "tile_to_shape": [
+        (lambda b, shape: _rank(b) > _tuples.rank(shape),
+         lambda b, shape: "tile_to_shape: Rank of layout must be <= rank of "
+                          "target shape."),
+    ],
+    "nullspace": [(_kernel_refused, _kernel_words)],
+    "max_alignment": [(_has_basis_strides, _basis_words("max_alignment"))],
+}
+
+
+def _refuse(op, *operands):
+    """Raises the first of op's refusals (_REFUSED) that holds."""
+    for holds, words in _REFUSED[op]:
+        if holds(*operands):
+            raise Refusal(words(*operands))
 
 
 # ---------------------------------------------------------------------------
-# Inverses
+# Complement and the inverses: the C++ core's (cute/complement.h
+# DslComplementModes on filter(layout); cute/inverse.h RightInverse, which
+# skips a `?` stride as the DSL does, and DslLeftInverse, which checks no
+# injectivity and maps every stride 0 to 1:0).
+
+def complement(layout, cotarget):
+    """The DSL's complement, and where it is not a layout (a negative
+    stride, or a layout that is not injective, gives CuTe's algorithm a
+    size of 0 or below) the WrongLayoutWarning naming why."""
+    answer = complement_raw(layout, cotarget)
+    negative = _negative_filtered_strides(filter(layout))
+    if negative:
+        return _wrong("complement-negative", "complement of %s: CuTe's "
+                      "complement is not defined for a negative stride" %
+                      layout, answer, "the stride %d is negative" %
+                      negative[0], (layout, cotarget))
+    sizes = [s for s in _tuples.leaves(answer.sh) if _static(s) and s <= 0]
+    if sizes:
+        return _wrong("complement", "complement of %s is not a layout: it "
+                      "is not injective or has a negative stride" % layout,
+                      answer, "the result has the shape %d" % sizes[0],
+                      (layout, cotarget))
+    return answer
+
+
+def complement_raw(layout, cotarget):
+    """CuTe's complement as the DSL runs it, unchecked: a layout that is
+    not injective or has a negative stride gives sizes of 0 or below."""
+    _refuse("complement", layout)
+    kept = filter(layout)
+    if isinstance(cotarget, Layout):
+        cotarget = cotarget.sh
+    # filter's 1:0 (nothing left) has no modes.
+    modes = ((), ()) if kept.st == 0 else (wrap(kept.sh), wrap(kept.st))
+    return Layout(*_core_calls.complement_leaves(modes[0], modes[1],
+                                                 cotarget))
+
 
 def right_inverse(layout):
-    """CuTe's right_inverse (the C++ core's cute/inverse.h RightInverse: a
-    `?` stride is skipped, as the DSL does)."""
     if layout is None:
         return None
-    if not _ints.is_static(layout.sh):
-        raise Refusal("right_inverse: expects an input with static shape, "
-                      "but got %s" % layout)
-    _no_basis_strides(layout, "right_inverse")
+    _refuse("right_inverse", layout)
     return Layout._from_core(_core_calls.right_inverse(layout.sh, layout.st))
 
 
 def left_inverse(layout):
-    """CuTe's left_inverse as the DSL computes it (the C++ core's
-    cute/inverse.h DslLeftInverse: no injectivity check, 1:0 for every
-    stride 0); the DSL refuses a layout that is not static."""
     if layout is None:
         return None
-    if not layout.is_static():
-        raise Refusal("left_inverse: unable to compute the left inverse of "
-                      "%s: the layout is not static" % layout)
-    _no_basis_strides(layout, "left_inverse")
-    if any(d < 0 for d in _tuples.leaves(coalesce(layout).st)):
-        raise Refusal("left_inverse: unable to compute the left inverse of "
-                      "%s: a stride is negative" % layout)
+    _refuse("left_inverse", layout)
     return Layout._from_core(_core_calls.left_inverse(layout.sh, layout.st))
-
-
-def _no_basis_strides(layout, op):
-    if _has_basis_strides(layout):
-        raise Refusal("%s of a layout with basis strides is not modelled "
-                      "(the C++ core holds integer strides only)" % op)
 
 
 # ---------------------------------------------------------------------------
 # Divides and products
 
 def logical_divide(layout, tiler):
+    """The tiles of `tiler` in layout, and the rest: layout composed with
+    (tiler, the tiler's complement in layout's size). A tuple tiler
+    divides mode by mode, None keeps the layout; a static operand pair is
+    the core's exact divide (STATIC_OP), one dynamic mode by a static
+    tiler `_leaf_divide`; else the tiler's complement is refused as the
+    complement is, and the complement and composition run on the core."""
+    answer, tiler = _by_tiler(logical_divide, layout, tiler)
     if tiler is None:
-        return layout
-    if type(tiler) is tuple:
-        return _transform_layout(layout, tiler, logical_divide,
-                                 keep_rest=True)
-    if _tuples.is_int(tiler):
-        tiler = make_layout(tiler)
-    if not isinstance(tiler, Layout):
-        raise TypeError("logical_divide: unsupported tiler %r" % (tiler,))
-    if STATIC_OP[0] is not None:
-        result = STATIC_OP[0]("logical_divide", layout, tiler)
-        if result is not None:
-            return result
-    if LEAF_DIVIDE[0]:
-        result = _leaf_divide(layout, tiler)
-        if result is not None:
-            return result
-    _complement_guards(tiler)
-    # A static tiler whose complement is not a layout the DSL refuses
-    # ("failed to perform a valid division"); with a dynamic one it does
-    # so or answers, depending on its composition's checks.
+        return answer
+    answer = STATIC_OP[0] and STATIC_OP[0]("logical_divide", layout,
+                                           tiler)
+    if answer is None and LEAF_DIVIDE[0]:
+        answer = _leaf_divide(layout, tiler)
+    if answer is not None:
+        return answer
+    _refuse("complement", tiler)
+    _refuse("logical_divide", layout, tiler)
+    rest, answer = _divided(layout, tiler)
+    if _positive_shapes(rest.sh):
+        return answer
     if tiler.is_static():
-        _no_negative_stride(tiler, "logical_divide", "division")
-    if _has_basis_strides(layout):
-        # Basis strides, which the core does not hold: the complement, then
-        # the composition leaf by leaf (_compose).
-        rest = complement_raw(tiler, coalesce(layout).sh)
-        result = composition(layout, make_layout_of([tiler, rest]))
-    else:
-        # One call: the complement and the composition on the C++ core
-        # (cute/divide.h DslLogicalDivide).
-        sh, st, rest, several = _core_calls.logical_divide(
-            wrap(flatten(layout.sh)), wrap(flatten(layout.st)), tiler.sh,
-            tiler.st)
-        rest = Layout(*rest)
-        result = _checked_composition(
-            layout, make_layout_of([tiler, rest]), Layout(sh, st), several)
-    if not _positive_shapes(rest.sh) and not tiler.is_static():
-        return _wrong("divide", "logical_divide of %s by %s: the tiler's "
-                      "complement %s is not a layout" % (layout, tiler, rest),
-                      result, "the complement has a shape <= 0",
-                      (layout, tiler))
-    if not _positive_shapes(rest.sh):
+        # Refused, in the DSL's first words.
         raise Refusal("logical_divide: failed to perform a valid division "
-                      "of %s by %s: the tiler's complement %s is not a "
-                      "layout (the tiler is not injective or its modes "
+                      "of %s by %s (the complement %s of the tiler is not a "
+                      "layout: the tiler is not injective, or its modes "
                       "interleave)" % (layout, tiler, rest))
-    return result
+    # A dynamic tiler: the DSL answers.
+    return _wrong("divide", "logical_divide of %s by %s: the tiler's "
+                  "complement %s is not a layout" % (layout, tiler, rest),
+                  answer, "the complement has a shape <= 0", (layout, tiler))
+
+
+def _divided(layout, tiler):
+    """The tiler's complement in layout, and layout o (tiler, complement):
+    one core call (cute/divide.h DslLogicalDivide), its composition
+    checked as `composition` checks one; for basis strides (which the core
+    does not hold) the complement, then `composition` leaf by leaf."""
+    if _has_basis_strides(layout):
+        rest = complement_raw(tiler, coalesce(layout).sh)
+        return rest, composition(layout, make_layout_of([tiler, rest]))
+    shape, stride, rest, several = _core_calls.logical_divide(
+        wrap(flatten(layout.sh)), wrap(flatten(layout.st)), tiler.sh,
+        tiler.st)
+    rest = Layout(*rest)
+    return rest, _checked_composition(layout, make_layout_of([tiler, rest]),
+                                      Layout(shape, stride), several)
 
 
 # The divide of one dynamic mode by a static one written out (issue 47 item
@@ -548,20 +617,6 @@ def _leaf_divide(layout, tiler):
     if u == 1:
         return Layout((t, c), (d, ut * d))
     return Layout((t, (u, c)), (u * d, (d, ut * d)))
-
-
-def _no_negative_stride(layout, op, what):
-    """The complement a product (of the block) or a divide (of the tiler)
-    is built on is not defined for a negative stride: the DSL refuses
-    ("unable to compute product", "failed to perform a valid division"),
-    its process dies, or it answers (a divide of 2:1 by (2:-1,) gives
-    ((2),1):((-1),0), seed 8123 of the harness); the twin refuses."""
-    neg = _negative_filtered_strides(layout)
-    if neg:
-        raise Refusal("%s: CuTe's complement, which the %s is built on, is "
-                      "not defined for the negative stride %d of %s (the DSL "
-                      "refuses, its process dies or it answers, depending "
-                      "on the operands)" % (op, what, neg[0], layout))
 
 
 def _negative_filtered_strides(layout):
@@ -591,53 +646,83 @@ def flat_divide(layout, tiler):
 
 
 def logical_product(block, tiler):
-    """CuTe's logical_product (include/cute/layout.hpp): the block itself
-    as mode 0, and as mode 1 the block's complement up to size(block) *
-    cosize(tiler) composed with the tiler: where the block's repetitions
-    go. A tuple tiler goes mode by mode (None keeps the block's mode, the
-    modes past it are kept), an integer n is make_layout(n). The DSL's
-    refusals around it come in the order its prints show
-    (docs/cute-dsl.md "`logical_product` and the places written
-    anew")."""
+    """The block as mode 0, and as mode 1 where its repetitions go: the
+    block's complement up to size(block) * cosize(tiler) composed with
+    the tiler (CuTe's logical_product, include/cute/layout.hpp). A tuple
+    tiler multiplies mode by mode (None keeps a mode, the modes past it are
+    kept), an integer n is make_layout(n). The refusals: the block must be
+    static (_REFUSED), and a product that cannot be built is refused as
+    the DSL's outcome shows (_product_refusal)."""
+    by_mode, tiler = _by_tiler(logical_product, block, tiler)
     if tiler is None:
-        return block
-    if type(tiler) is tuple:
-        # Mode by mode; the DSL rebuilds the result from each mode's shape
-        # and stride (observed: an Int64 size of the tiler's comes back
-        # as a plain `?`).
-        by_mode = _transform_layout(block, tiler, logical_product,
-                                    keep_rest=True)
-        return Layout(by_mode.shape, by_mode.stride)
-    if _tuples.is_int(tiler):
-        tiler = make_layout(tiler)
-    if not isinstance(tiler, Layout):
-        raise TypeError("logical_product: unsupported tiler %r" % (tiler,))
-    if not block.is_static():
-        # Observed: (2,?):(1,2) by 3:1 is refused with these words.
-        raise Refusal("logical_product: expects `input` to be static, but "
-                      "got %s" % block)
-    # A block with a negative stride: the DSL refuses it ("unable to
-    # compute product", observed for 4:-1 by 3:1) where it checks the
-    # composition statically: not for a tiler with a `?`, nor one of a
-    # single element (4:-1 by 1:1 is (4,1):(-1,0)).
-    sign_checked = tiler.is_static() and not is_constant(
-        1, product(tiler.sh))
+        # The DSL makes a product by a tuple again from its shape and
+        # stride (observed: an Int64 size of the tiler's comes back a plain
+        # `?`).
+        return by_mode if by_mode is block else Layout(by_mode.shape,
+                                                       by_mode.stride)
+    _refuse("logical_product", block, tiler)
     try:
         complement_, repeated = _repetitions(block, tiler)
-    except WrongLayoutError:
-        if sign_checked:
-            _no_negative_stride(block, "logical_product", "product")
-        raise
-    if sign_checked:
-        _no_negative_stride(block, "logical_product", "product")
-    result = make_layout_of([block, repeated])
+    except (Refusal, WrongLayoutError) as failed:
+        raise _product_refusal(block, tiler, failed)
+    negative = _sign_checked(block, tiler)
+    if negative is not None:
+        raise negative
+    answer = make_layout_of([block, repeated])
+    if not _positive_shapes(complement_.sh):
+        return _wrong("product", "logical_product of %s by %s: the DSL "
+                      "builds it from the block's complement %s, which is "
+                      "not a layout (a stride is negative or the block is "
+                      "not injective)" % (block, tiler, complement_),
+                      answer, "the complement has a shape <= 0",
+                      (block, tiler))
+    return answer
+
+
+def _sign_checked(block, tiler):
+    """The refusal of a block with a negative stride, or None: the DSL
+    refuses it ("unable to compute product", observed for 4:-1 by 3:1)
+    where it checks the composition statically, so not by a tiler with a
+    `?` nor by one of a single element (4:-1 by 1:1 is (4,1):(-1,0))."""
+    if not tiler.is_static() or is_constant(1, product(tiler.sh)):
+        return None
+    negative = _negative_filtered_strides(block)
+    if not negative:
+        return None
+    return Refusal("logical_product: unable to compute product with %s and "
+                   "%s: CuTe's complement, which the product is built on, "
+                   "is not defined for the negative stride %d" %
+                   (block, tiler, negative[0]))
+
+
+def _product_refusal(block, tiler, failed):
+    """What the product of block by tiler raises when the core cannot
+    build its second mode: `failed`, the composition's divisibility
+    refused, or in strict mode its wrong answer. Observed on 678 products
+    and tile_to_shapes the twin refused so (the harness's cases of seeds 1
+    to 39, docs/cute-dsl.md "The algebra's entry points written anew"):
+    where the block's complement is a layout, the DSL refuses, "unable to
+    compute product with ..." (263 of 263); where it is not (a size of 0
+    or below: the block is not injective or has a negative stride), the
+    DSL refuses so (259) or its process dies of SIGFPE (156), by what the
+    twin does not know; its refusal then names that complement, which the
+    harness's rule `sigfpe-composition` reads. A refusal of another kind
+    (the complement's own) goes out as it is."""
+    if isinstance(failed, WrongLayoutError):
+        return _sign_checked(block, tiler) or failed
+    if "Divisibility Condition" not in str(failed):
+        return failed
+    cotarget = _ints.mul(product(block.sh), cosize(tiler))
+    complement_ = complement_raw(block, cotarget)
     if _positive_shapes(complement_.sh):
-        return result
-    return _wrong("product", "logical_product of %s by %s: the DSL builds "
-                  "it from the block's complement %s, which is not a layout "
-                  "(a stride is negative or the block is not injective)" %
-                  (block, tiler, complement_), result,
-                  "the complement has a shape <= 0", (block, tiler))
+        return Refusal("logical_product: unable to compute product with %s "
+                       "and %s (%s)" % (block, tiler, failed))
+    return Refusal("logical_product: unable to compute product with %s and "
+                   "%s: the block's complement %s is not a layout (the "
+                   "block is not injective or has a negative stride) and "
+                   "the composition with the tiler fails (%s); the DSL "
+                   "refuses or its process dies, depending on the operands"
+                   % (block, tiler, complement_, failed))
 
 
 def _repetitions(block, tiler):
@@ -650,7 +735,7 @@ def _repetitions(block, tiler):
     if _has_basis_strides(tiler):
         complement_ = complement_raw(block, cotarget)
         return complement_, composition(complement_, tiler)
-    _complement_guards(block)
+    _refuse("complement", block)
     comp, sh, st, several = _core_calls.logical_product_rest(
         wrap(flatten(block.sh)), wrap(flatten(block.st)), tiler.sh,
         tiler.st, cotarget)
@@ -690,8 +775,9 @@ def _product_of_ranks(block, tiler):
     """CuTe's first step of blocked_ and raked_product (layout.hpp): both
     operands padded with 1:0 modes (append<R>) to the larger rank R, and
     the two modes of their logical_product."""
-    r = max(_rank(block), _rank(tiler))
-    both = logical_product(append_rank(block, r), append_rank(tiler, r))
+    rank = max(_rank(block), _rank(tiler))
+    both = logical_product(append_rank(block, rank),
+                           append_rank(tiler, rank))
     return _mode(both, 0), _mode(both, 1)
 
 
@@ -768,29 +854,27 @@ def _paired(first, second):
 
 
 def tile_to_shape(block, trg_shape, order):
-    """CuTe's tile_to_shape as the DSL computes it: the block padded to the
-    target's rank and repeated by blocked_product over the ordered layout
-    of its repetitions (the C++ core's cute/tile_to_shape.h
-    DslTileRepetitions: the counts rounded up, unchecked). Where a block
-    mode does not divide the target's, the DSL's answer comes with a
+    """The block repeated to fill trg_shape, the repetitions laid out in
+    `order` (CuTe's tile_to_shape, include/cute/layout.hpp): the block
+    padded to the target's rank, its repetitions counted and ordered by the
+    C++ core (cute/tile_to_shape.h DslTileRepetitions, the counts rounded
+    up and unchecked, as the DSL does), then blocked_product. A block that
+    does not divide the target gives the DSL's answer with a
     WrongLayoutWarning."""
-    r = _tuples.rank(trg_shape)
-    if _rank(block) > r:
-        raise Refusal("tile_to_shape: Rank of layout must be <= rank of "
-                      "target shape.")
-    padded = append_rank(block, r)
-    reps, divides = _core_calls.tile_repetitions(
-        padded.sh, trg_shape, order)
-    result = blocked_product(padded, Layout(*reps))
-    if not divides:
-        text = _tuples.text
-        got = _tuples.product_each(result.sh)
-        want = _tuples.product_each(trg_shape)
-        return _wrong("tile_to_shape", "tile_to_shape: the block %s does not "
-                      "divide the target shape %s" % (block, text(trg_shape)),
-                      result, "the result's shape is %s, not %s" %
-                      (text(got), text(want)), (block, trg_shape))
-    return result
+    _refuse("tile_to_shape", block, trg_shape)
+    padded = append_rank(block, _tuples.rank(trg_shape))
+    counts, divides = _core_calls.tile_repetitions(padded.sh, trg_shape,
+                                                   order)
+    answer = blocked_product(padded, Layout(*counts))
+    if divides:
+        return answer
+    text = _tuples.text
+    return _wrong("tile_to_shape", "tile_to_shape: the block %s does not "
+                  "divide the target shape %s" % (block, text(trg_shape)),
+                  answer, "the result's shape is %s, not %s" % (
+                      text(_tuples.product_each(answer.sh)),
+                      text(_tuples.product_each(trg_shape))),
+                  (block, trg_shape))
 
 
 # ---------------------------------------------------------------------------
@@ -1029,15 +1113,15 @@ def idx2crd(idx, shape):
 # Recast
 
 def upcast(layout, n):
-    """CuTe's upcast<n> as the DSL computes it (each n old elements one new
-    one)."""
-    return recast_layout(n, 1, layout)
+    """Every n elements one (CuTe's upcast<n>): the recast of 1-bit
+    elements to n-bit ones."""
+    return recast_layout(new_bits=n, old_bits=1, layout=layout)
 
 
 def downcast(layout, n):
-    """CuTe's downcast<n> as the DSL computes it (each old element n new
-    ones)."""
-    return recast_layout(1, n, layout)
+    """Every element n (CuTe's downcast<n>): the recast of n-bit elements
+    to 1-bit ones."""
+    return recast_layout(new_bits=1, old_bits=n, layout=layout)
 
 
 def recast_layout(new_bits, old_bits, layout):
@@ -1107,21 +1191,13 @@ def nullspace(layout):
     nullspace((Int64,2,3):(1,0,0)) is (2,3):(?,?), and with a
     ?{div=2} before the Int64, its product ?{div=16} keeps the divisibility);
     a rank-1 layout with a zero stride it fails on."""
+    _refuse("nullspace", layout)
     if _has_basis_strides(layout):
-        # Basis strides are never 0: no mode is in the kernel.
-        if not any(is_constant(0, d) for d in _tuples.leaves(layout.st)):
-            return Layout(1, 0)
-        raise Refusal("nullspace of a layout with basis strides is not "
-                      "modelled (the C++ core holds integer strides only)")
-    if type(layout.sh) is not tuple and is_constant(0, layout.st):
-        raise Refusal("nullspace: the DSL fails on a rank-1 layout with a "
-                      "zero stride (TypeError: object of type 'int' has no "
-                      "len()); write it as a rank-1 tuple, (%s,):(%s,)" %
-                      (_tuples.text(layout.sh), _tuples.text(layout.st)))
-    shape = layout.shape
-    sh, st = _core_calls.nullspace(shape, layout.st)
-    sh = _core_calls._same_objects(shape, sh)
-    return Layout(sh, _plain_strides(shape, layout.st, st))
+        return Layout(1, 0)  # a basis stride is never 0: an empty kernel
+    shape = layout.shape  # as the DSL reads it: an Int64 a plain `?`
+    kernel_shape, kernel_stride = _core_calls.nullspace(shape, layout.st)
+    return Layout(_core_calls._same_objects(shape, kernel_shape),
+                  _plain_strides(shape, layout.st, kernel_stride))
 
 
 def _plain_strides(shape, stride, result):
@@ -1148,7 +1224,7 @@ def max_alignment(layout):
     core's DslMaxAlignment: a `?` size counts as its divisibility, a `?`
     stride as 0; observed: (4,?{div=8}):(1,4) is 32,
     (?{div=8},4):(1,?{div=8}) 8, (4,2,3):(1,8,2) 2)."""
-    _no_basis_strides(layout, "max_alignment")
+    _refuse("max_alignment", layout)
     return _core_calls.max_alignment(layout.sh, layout.st)
 
 

@@ -153,27 +153,39 @@ class Typed:
 
 class Tiler:
     """The right operand of composition, the divides and the products: a
-    Layout or an integer, or a tuple of a Tile's leaves (a tuple of anything
+    Layout, an integer or a tuple of a Tile's leaves (a tuple of anything
     else refused with the Tile's words); `more` the other objects the op
     takes, for the op to answer (composition's ComposedLayout, Swizzle).
-    A None alone is refused (observed: "contained a None item"), but where
-    `none` says the op takes it ("keeps": logical_product keeps a mode of
-    the block under a None, and the whole block under a None alone); the
-    other products refuse a None anywhere in the tiler ("refused")."""
+    What each op takes of the rest, observed one call at a time:
 
-    def __init__(self, index, more=(), none=None):
+    | op                                    | an integer   | a tuple | None        |
+    |---------------------------------------|--------------|---------|-------------|
+    | composition, logical_divide           | static only  | yes     | refused     |
+    | zipped_, tiled_, flat_divide          | refused      | yes     | refused     |
+    | logical_product                       | yes, dynamic | yes     | kept        |
+    | zipped_, tiled_, flat_, blocked_, raked_product | refused | refused | refused |
+
+    (`ints`: "any", "static" or None; `tuples`; `none`: "keeps" where the
+    op keeps the block under a None (logical_product), else refused.) A
+    refused tiler is the operand that is not a Value ("contained a None
+    item" for a None alone): e.g. logical_divide by Int64(4) or Int32(4),
+    zipped_divide by 4, zipped_product by (2, 2)."""
+
+    def __init__(self, index, more=(), none=None, ints="any", tuples=True):
         self.index, self.more = index, (Layout,) + tuple(more)
-        self.none = none
+        self.none, self.ints, self.tuples = none, ints, tuples
 
     def read(self, x, op, position):
         if x is None and self.none == "keeps":
             return x
-        if self.none == "refused" and type(x) is tuple and any(
-                leaf is None for leaf in _leaves(x)):
-            raise refused_operand(self.index, op)
         if type(x) is tuple:
+            if not self.tuples:
+                raise refused_operand(self.index, op)
             return TILE.read(x, op, position)
-        if isinstance(x, self.more) or is_integer(x):
+        if isinstance(x, self.more):
+            return x
+        if is_integer(x) and (self.ints == "any" or self.ints == "static"
+                              and type(x) in (int, bool)):
             return plain(x)
         raise refused_operand(self.index, op, x)
 
