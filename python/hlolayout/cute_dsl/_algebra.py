@@ -528,17 +528,20 @@ def complement_raw(layout, cotarget):
 
 
 def right_inverse(layout):
-    if layout is None:
-        return None
-    _refuse("right_inverse", layout)
-    return Layout._from_core(_core_calls.right_inverse(layout.sh, layout.st))
+    """R with layout(R(i)) == i over layout's image (None for None)."""
+    return _inverse("right_inverse", _core_calls.right_inverse, layout)
 
 
 def left_inverse(layout):
-    if layout is None:
-        return None
-    _refuse("left_inverse", layout)
-    return Layout._from_core(_core_calls.left_inverse(layout.sh, layout.st))
+    """L with L(layout(i)) == i (None for None)."""
+    return _inverse("left_inverse", _core_calls.left_inverse, layout)
+
+
+def _inverse(op, core_call, layout):
+    if layout is not None:
+        _refuse(op, layout)
+        return Layout._from_core(core_call(layout.sh, layout.st))
+    return None
 
 
 # ---------------------------------------------------------------------------
