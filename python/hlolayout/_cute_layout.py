@@ -31,7 +31,7 @@ difference.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from . import _hlolayout as _core
 
@@ -106,7 +106,7 @@ ComposedLayout._slot_signatures = {
 }
 
 
-def is_layout(x):
+def is_layout(x: Any) -> bool:
     """True for a Layout or a ComposedLayout."""
     return isinstance(x, LayoutBase)
 
@@ -168,7 +168,7 @@ blocked_product = _core.cute_blocked_product
 raked_product = _core.cute_raked_product
 
 
-def hier_unzip(splitter, layoutA, layoutB):
+def hier_unzip(splitter: Any, layoutA: Layout, layoutB: Any) -> Layout:
     """pycute's helper: the by-mode results of splitter gathered into
     ((firsts...), (seconds..., rest of layoutA))."""
     if layoutB is None:

@@ -22,7 +22,15 @@ hand. Four kinds of class:
   getters' docs begin with a signature line as pybind11's do, and the slots'
   signatures (CPython writes their docs) are the class's `_slot_signatures`.
 
-The rest of each .pyi (imports, aliases, functions) is kept as it is.
+Every module-level function the module exports (in `__all__` and its own,
+or defined in the existing stub) is written here too, the same way: a
+pure-Python function from `inspect.signature` and its source's annotations
+(`typing.overload`s numbered), a pybind11 function (or one written with
+CPython's API whose doc begins with a signature line) from its `__doc__`
+through _PYBIND_TYPES, overloads numbered as for methods. The functions still
+written by hand are `_HAND_WRITTEN_FUNCTIONS`.
+
+The rest of each .pyi (imports, aliases, constants) is kept as it is.
 """
 
 import argparse
@@ -310,7 +318,7 @@ def _pybind_signature(args, result, where, static=False):
         if i == 0 and not static:
             out.append("self")
             continue
-        m = re.match(r"^(\w+): (.*?)(?: = (.*))?$", arg)
+        m = re.match(r"^(\*{0,2}\w+): (.*?)(?: = (.*))?$", arg)
         if not m:
             raise StubError("%s: cannot read the parameter %r" % (where, arg))
         pname, type_, default = m.groups()
@@ -420,18 +428,102 @@ def updated_stub(text, classes, names=None):
     return text
 
 
+# ---- module-level functions
+
+# The functions whose stubs are still written by hand ("module.function");
+# the list only shrinks.
+_HAND_WRITTEN_FUNCTIONS = frozenset("""
+""".split())
+
+
+def _stub_functions(text):
+    """The names of the functions `text` (a .pyi) defines, in order."""
+    out = []
+    for name in re.findall(r"^def (\w+)\(", text, re.M):
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def _is_own(value, module):
+    home = getattr(value, "__module__", None) or ""
+    if home == module.__name__ or not home.startswith("hlolayout."):
+        return True  # pybind11 and C functions say `hlolayout._hlolayout`
+    return any(p.startswith("_") for p in home.split(".")[1:])
+
+
+def exported_functions(module, text=""):
+    """The functions `module`'s stub `text` gets from here: those the stub
+    defines, then the rest of `__all__`'s (the module's own) unless the stub
+    imports them or names them with a module `__getattr__`. {name: func}."""
+    defined = _stub_functions(text)
+    imported = set(re.findall(r"\bas (\w+)\b", text))
+    out = {}
+    for name in defined + list(getattr(module, "__all__", ())):
+        if name in out or "%s.%s" % (module.__name__.split(".")[-1], name) \
+                in _HAND_WRITTEN_FUNCTIONS:
+            continue
+        value = getattr(module, name, None)
+        if value is None or isinstance(value, type) or not callable(value):
+            continue
+        if name not in defined and (name in imported or "__getattr__" in
+                                    defined or not _is_own(value, module)):
+            continue
+        out[name] = value
+    return out
+
+
+def function_stub(func, name=None):
+    """The stub lines of the module-level function `func` (exported as
+    `name`)."""
+    name = name or func.__name__
+    if inspect.isfunction(func):
+        overloads = typing.get_overloads(func)
+        lines = []
+        for f in overloads:
+            lines += ["@overload", "def %s%s: ..." % (
+                name, _signature(f, name, skip_first=False))]
+        if not overloads:
+            lines.append("def %s%s: ..." % (
+                name, _signature(func, name, skip_first=False)))
+    else:
+        lines = _pybind_method(name, func, name, static=True)
+        lines = [l for l in lines if l != "@staticmethod"]
+    return "".join(_wrap(line) + "\n" for line in lines)
+
+
+def _function_pattern(name):
+    return re.compile(r"^(?:(?:@\w+\n)*def %s\(.*\n(?:[ )].*\n)*)+"
+                      % re.escape(name), re.M)
+
+
+def updated_functions(text, functions):
+    """`text` (a .pyi) with each function's lines replaced (or appended at
+    the end when it has none)."""
+    for name, func in functions.items():
+        block = function_stub(func, name)
+        pattern = _function_pattern(name)
+        if pattern.search(text):
+            text = pattern.sub(lambda _: block, text, count=1)
+        else:
+            text = text.rstrip("\n") + "\n\n" + block
+    return text
+
+
 def _stub_paths():
-    from . import (allocations, cute, cute_atoms, grid, hlo, indexing,
-                   reports, shapes, triton, ttnn)
+    from . import (allocations, arrays, cute, cute_atoms, grid, hlo,
+                   indexing, pictures, reports, shapes, triton, ttnn)
     return [(m, os.path.splitext(m.__file__)[0] + ".pyi")
-            for m in (allocations, cute, cute_atoms, grid, hlo, indexing,
-                      reports, shapes, triton, ttnn)]
+            for m in (allocations, arrays, cute, cute_atoms, grid, hlo,
+                      indexing, pictures, reports, shapes, triton, ttnn)]
 
 
 def module_stub(module, text):
-    """`text`, `module`'s .pyi, with every class block written from here."""
+    """`text`, `module`'s .pyi, with every class block and function written
+    from here."""
     names = {cls: name for name, cls in exported_classes(module).items()}
-    return updated_stub(text, generated_classes(module), names)
+    text = updated_stub(text, generated_classes(module), names)
+    return updated_functions(text, exported_functions(module, text))
 
 
 def main(argv=None):

@@ -21,11 +21,19 @@ equality, hashing and pickling. `result[key]` still answers as the dicts of
 earlier releases did, with a DeprecationWarning (CHANGELOG.md).
 """
 
+from __future__ import annotations
+
 import glob as _glob
 import os as _os
+from typing import TYPE_CHECKING, List, Optional, Sequence, Union
 
 from . import _hlolayout as _core
 from ._common import _path_or_text, _sort_name, _threads
+
+if TYPE_CHECKING:
+    import os
+
+    from .reports import DumpFolderTable
 
 __all__ = ["memory", "ModuleMemory", "CompiledMemoryStats", "HeapInfo",
            "SizingValue", "Allocation", "AssignedValue", "MemoryPeak",
@@ -61,8 +69,13 @@ ENTRY %main (p: f32[256]) -> f32[128] {
 """
 
 
-def memory(path_or_text, top=None, space=None, platform=None, threads=None,
-           sort=None, tpu=None):
+def memory(path_or_text: Union[str, bytes, os.PathLike,
+                                Sequence[Union[str, os.PathLike]]],
+           top: Optional[int] = None,
+           space: Optional[int] = None, platform: Optional[str] = None,
+           threads: Optional[int] = None, sort: Optional[str] = None,
+           tpu: Optional[str] = None
+           ) -> Union[List[ModuleMemory], DumpFolderTable]:
     """What XLA will allocate for each scheduled module, and its peak: a
     list of ModuleMemory, one per module (`hlolayout memory --json`).
 

@@ -224,10 +224,8 @@ class TpuPadding:
     def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
-def memory(path_or_text: Union[str, bytes, os.PathLike,
-                                Sequence[Union[str, os.PathLike]]],
-           top: Optional[int] = ...,
-           space: Optional[int] = ..., platform: Optional[str] = ...,
-           threads: Optional[int] = ..., sort: Optional[str] = ...,
-           tpu: Optional[str] = ...
-           ) -> Union[List[ModuleMemory], DumpFolderTable]: ...
+def memory(path_or_text: Union[str, bytes, os.PathLike, Sequence[Union[str, os.PathLike]]],
+           top: Optional[int] = ..., space: Optional[int] = ...,
+           platform: Optional[str] = ..., threads: Optional[int] = ...,
+           sort: Optional[str] = ...,
+           tpu: Optional[str] = ...) -> Union[List[ModuleMemory], DumpFolderTable]: ...

@@ -11,9 +11,21 @@ The relayout engine does every copy, on several threads for large ones,
 without the GIL.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Union
+
 from . import _hlolayout as _core
 from ._common import _threads
 from .shapes import Shape, _accepted_dtypes, _shape, numpy_dtype
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .shapes import ShapeLike
+
+    Bytes = Union[bytes, bytearray, memoryview, np.ndarray]
 
 __all__ = ["to_layout", "from_layout", "relayout"]
 
@@ -66,7 +78,9 @@ def _to_entry(key, shape, threads, fill, packing):
                            s))
 
 
-def to_layout(array, shape, threads=None, fill=0, packing="low_first"):
+def to_layout(array: npt.ArrayLike, shape: ShapeLike,
+              threads: Optional[int] = None, fill: int = 0,
+              packing: str = "low_first") -> npt.NDArray[np.uint8]:
     """A logical NumPy array -> its physical bytes in `shape`'s layout.
 
         >>> s = hl.parse_shape("s4[8]{0:E(4)}")
@@ -126,7 +140,8 @@ def _from_entry(key, shape, threads, packing):
                            str(s)))
 
 
-def from_layout(buffer, shape, threads=None, packing="low_first"):
+def from_layout(buffer: Bytes, shape: ShapeLike, threads: Optional[int] = None,
+                packing: str = "low_first") -> np.ndarray:
     """Physical bytes in `shape`'s layout -> the logical NumPy array.
 
         >>> s = hl.parse_shape("f32[3,5]{1,0:T(2,2)}")
@@ -159,8 +174,9 @@ def from_layout(buffer, shape, threads=None, packing="low_first"):
     return out
 
 
-def relayout(buffer, from_shape, to_shape, threads=None, fill=0,
-             packing="low_first"):
+def relayout(buffer: Bytes, from_shape: ShapeLike, to_shape: ShapeLike,
+             threads: Optional[int] = None, fill: int = 0,
+             packing: str = "low_first") -> npt.NDArray[np.uint8]:
     """Bytes in one layout -> bytes in another of the same array.
 
         >>> a = hl.to_layout(np.arange(6, dtype=np.int32).reshape(2, 3), "s32[2,3]{1,0}")

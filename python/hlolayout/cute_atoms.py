@@ -461,7 +461,10 @@ class BankConflicts(Mapping[str, Any]):
                  self.worst_bank, self.worst_bank_words))
 
 
-def make_tiled_mma(atom, atom_layout=None, permutation=None):
+def make_tiled_mma(atom: Union[MMA_Atom, str],
+                   atom_layout: Optional[LayoutArg] = None,
+                   permutation: Optional[Union[str, Sequence[Any]]] = None
+                   ) -> TiledMMA:
     """CuTe's make_tiled_mma: `atom` an MMA_Atom or its name, `atom_layout`
     a Layout, its text or a shape tuple ((2,2,1)), `permutation` text
     ('<_32,(_8,_2,_2):(_1,_16,_8),_>') or a tuple of ints, layouts and None.
@@ -475,7 +478,8 @@ def _copy_atom(atom):
     return atom if isinstance(atom, Copy_Atom) else Copy_Atom(atom)
 
 
-def make_tiled_copy(copy_atom, thr_layout, val_layout):
+def make_tiled_copy(copy_atom: Union[Copy_Atom, str], thr_layout: LayoutArg,
+                    val_layout: LayoutArg) -> TiledCopy:
     """make_tiled_copy(copy_atom, thr_layout, val_layout): (m,n) -> thread and
     (m,n) -> value layouts (text, Layout or shape tuples)."""
     a = _copy_atom(copy_atom)
@@ -492,23 +496,28 @@ def _from_mma(copy_atom, tiled_mma, operand):
                                                          operand))
 
 
-def make_tiled_copy_A(copy_atom, tiled_mma):  # noqa: N802
+def make_tiled_copy_A(copy_atom: Union[Copy_Atom, str],  # noqa: N802
+                      tiled_mma: TiledMMA) -> TiledCopy:
     return _from_mma(copy_atom, tiled_mma, "A")
 
 
-def make_tiled_copy_B(copy_atom, tiled_mma):  # noqa: N802
+def make_tiled_copy_B(copy_atom: Union[Copy_Atom, str],  # noqa: N802
+                      tiled_mma: TiledMMA) -> TiledCopy:
     return _from_mma(copy_atom, tiled_mma, "B")
 
 
-def make_tiled_copy_C(copy_atom, tiled_mma):  # noqa: N802
+def make_tiled_copy_C(copy_atom: Union[Copy_Atom, str],  # noqa: N802
+                      tiled_mma: TiledMMA) -> TiledCopy:
     return _from_mma(copy_atom, tiled_mma, "C")
 
 
-def make_tiled_copy_C_atom(copy_atom, tiled_mma):  # noqa: N802
+def make_tiled_copy_C_atom(copy_atom: Union[Copy_Atom, str],  # noqa: N802
+                           tiled_mma: TiledMMA) -> TiledCopy:
     return _from_mma(copy_atom, tiled_mma, "C_atom")
 
 
-def bank_conflicts(smem, tv, tile, bits=None, vector=1):
+def bank_conflicts(smem: LayoutArg, tv: LayoutArg, tile: Tuple[int, int],
+                   bits: Optional[int] = None, vector: int = 1) -> BankConflicts:
     """Bank conflicts of a bare TV layout ((thread, value) -> column-major
     index of the `tile` (M, N)) on shared memory `smem` (as for
     TiledCopy.bank_conflicts), `bits` per value (default: the element width
@@ -525,12 +534,12 @@ def bank_conflicts(smem, tv, tile, bits=None, vector=1):
         0 if bits is None else int(bits), int(vector)))
 
 
-def banks_picture(smem, bits=16, svg=True):
+def banks_picture(smem: LayoutArg, bits: int = 16, svg: bool = True) -> str:
     """A shared-memory layout coloured by bank, as SVG (or terminal text)."""
     return _core.cute_banks_picture(_text(smem), int(bits), bool(svg), False)
 
 
-def mma_atom_names(limit=100000):
+def mma_atom_names(limit: int = 100000) -> List[str]:
     """The MMA atom names the tables know, each family's first 4096
     (optional arguments in their shortest form), at most `limit` in all."""
     return _core.cute_mma_atom_names(int(limit))

@@ -144,7 +144,8 @@ class GridLayout:
         return tuple(self.explain()["grid"])
 
 
-def parse(text, worker_grid=(8, 8), dram_banks=12):
+def parse(text: str, worker_grid: Sequence[int] = (8, 8),
+          dram_banks: int = 12) -> GridLayout:
     """Parses a tensor type (optionally after alias definitions, one per
     line) with a tt-mlir layout. `worker_grid` (rows, columns) and
     `dram_banks` describe the device for canonical core placement. Raises
@@ -152,7 +153,8 @@ def parse(text, worker_grid=(8, 8), dram_banks=12):
     return GridLayout(text, worker_grid, dram_banks)
 
 
-def report(path, worker_grid=(8, 8), dram_banks=12):
+def report(path: str, worker_grid: Sequence[int] = (8, 8),
+           dram_banks: int = 12) -> Dict[str, Any]:
     """Every tensor type with a layout in an .mlir file: the dict of
     `hlolayout grid report --json` (keys file, sections, aliases, counts,
     types). OSError when the file cannot be read."""

@@ -7,13 +7,22 @@
 Jupyter shows a Shape as its picture (Shape._repr_svg_).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
+
 from . import _hlolayout as _core
 from .shapes import _shape
+
+if TYPE_CHECKING:
+    from .shapes import ShapeLike
 
 __all__ = ["draw"]
 
 
-def draw(shape, view="both", slice=None, core=None):
+def draw(shape: Union[ShapeLike, Any], view: str = "both",
+         slice: Optional[Sequence[int]] = None,
+         core: Optional[Sequence[int]] = None) -> str:
     """The SVG picture of a layout, as `hlolayout draw SHAPE --svg -` writes it.
     A hlolayout.ttnn.TensorSpec draws as `hlolayout ttnn draw --svg -` (its
     cores, pages or shards; `core` (x, y) adds that core's pages).

@@ -21,9 +21,15 @@ equality, hashing and pickling. `result[key]` still answers as the dicts of
 earlier releases did, with a DeprecationWarning (CHANGELOG.md).
 """
 
+from __future__ import annotations
+
 import os as _os
+from typing import TYPE_CHECKING, Optional, Union
 
 from . import _hlolayout as _core
+
+if TYPE_CHECKING:
+    import os
 from ._common import _path_or_text, _sort_name, _threads
 
 __all__ = ["report", "Report", "ModuleReport", "ModuleTotals",
@@ -51,7 +57,10 @@ ENTRY %e (p: bf16[3,200]) -> bf16[3,200] {
 """
 
 
-def report(path_or_text, summary=False, top=10, threads=None, sort=None):
+def report(path_or_text: Union[str, bytes, os.PathLike], summary: bool = False,
+           top: int = 10, threads: Optional[int] = None,
+           sort: Optional[str] = None
+           ) -> Union[Report, DumpFolderTable]:
     """The memory and padding report of HLO module text (a path or the
     text): a Report (`hlolayout report --json`).
 

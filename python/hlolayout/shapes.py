@@ -14,9 +14,13 @@ layouts are immutable and hashable.
 from __future__ import annotations
 
 from operator import index as _index
-from typing import Any, Dict, Optional, Sequence, Tuple, Union
+from typing import (TYPE_CHECKING, Any, Dict, Optional, Sequence, Tuple,
+                    Union)
 
 from . import _hlolayout as _core
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["COMBINE", "Layout", "Shape", "parse_shape", "parse_jax_layout",
            "numpy_dtype", "ArrayExplanation", "TupleExplanation",
@@ -368,7 +372,7 @@ def _ml_dtype(element_type):
     return None if t is None else __import__("numpy").dtype(t)
 
 
-def numpy_dtype(element_type):
+def numpy_dtype(element_type: Union[str, Shape]) -> np.dtype:
     """The NumPy dtype of an XLA element type ('f32' -> float32).
 
     bf16 and the f8/f6/f4 types are same-width unsigned integers, or

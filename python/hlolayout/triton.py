@@ -40,7 +40,14 @@ See docs/triton.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Dict, Optional
+
 from . import _hlolayout as _core
+
+if TYPE_CHECKING:
+    from typing import Sequence, Union
+
+    Shape = Union[str, Sequence[int]]
 
 _t = _core._triton
 
@@ -239,7 +246,7 @@ def _text_of_memory(layout):
     return "#ttng.tensor_memory_scales_encoding<%s>" % ", ".join(parts)
 
 
-def to_ttgir(layout):
+def to_ttgir(layout: Any) -> str:
     """A layout as TTGIR attribute text (a str).
 
     `layout` is TTGIR text (returned as is), a LinearLayout (#ttg.linear or
@@ -337,7 +344,8 @@ def _shape(shape):
     return [int(s) for s in shape]
 
 
-def to_linear_layout(layout, shape=None, bits=16):
+def to_linear_layout(layout: Any, shape: Optional[Shape] = None,
+                     bits: int = 16) -> LinearLayout:
     """The LinearLayout of `layout` for a tensor of `shape` (a list of ints
     or "128x64"), as Triton converts it (in-dims register, lane, warp, block
     -- offset, block for shared layouts, the linear component of a padded
@@ -364,7 +372,8 @@ def to_linear_layout(layout, shape=None, bits=16):
     return _t.from_text(to_ttgir(layout), _shape(shape), bits)
 
 
-def explain(layout, shape=None, bits=16):
+def explain(layout: Any, shape: Optional[Shape] = None,
+            bits: int = 16) -> Dict[str, Any]:
     """What `hlolayout triton explain --json` says of `layout` (TTGIR text,
     JSON bases or a Gluon layout object) on `shape` (a list of ints or
     "128x64"; may be left out for linear layouts): a dict with the layout
@@ -388,8 +397,9 @@ def explain(layout, shape=None, bits=16):
     return _t.explain(text, _shape(shape), int(bits)).to_dict()
 
 
-def check(layout, shape, element="f32", memdesc=False, threads_per_warp=32,
-          num_warps=None, num_ctas=None):
+def check(layout: Any, shape: Shape, element: str = "f32", memdesc: bool = False,
+          threads_per_warp: int = 32, num_warps: Optional[int] = None,
+          num_ctas: Optional[int] = None) -> Dict[str, Any]:
     """Whether Triton accepts `layout` (TTGIR text or a Gluon layout object)
     on a tensor (or, with `memdesc`, a !ttg.memdesc) of `shape` and
     `element` type in a module of `threads_per_warp` lanes, `num_warps`
@@ -413,7 +423,8 @@ def check(layout, shape, element="f32", memdesc=False, threads_per_warp=32,
         None if num_ctas is None else int(num_ctas)).to_dict()
 
 
-def cvt_cost(src, dst, shape, bits=16, target="cuda:90", triton="3.9.0"):
+def cvt_cost(src: Any, dst: Any, shape: Shape, bits: int = 16,
+             target: str = "cuda:90", triton: str = "3.9.0") -> Dict[str, Any]:
     """What `ttg.convert_layout` from `src` to `dst` costs on `target`, as
     Triton `triton` (3.6.0 or 3.9.0) lowers it, for elements of `bits` bits
     (16 unless given, as everywhere in hlolayout; a TTGIR module's element
@@ -478,7 +489,8 @@ class Drawing:
         return self.text
 
 
-def draw(layout, shape=None, bits=16, instruction=False, k_width=None):
+def draw(layout: Any, shape: Optional[Shape] = None, bits: int = 16,
+         instruction: bool = False, k_width: Optional[int] = None) -> Drawing:
     """A Drawing of which thread and register own each element of a
     register layout (coloured by warp), of the offset and bank of each
     element of a shared layout (`bits`-bit elements; a padded one's offsets
@@ -521,7 +533,8 @@ def draw(layout, shape=None, bits=16, instruction=False, k_width=None):
                    _t.draw(l, title, int(bits), False))
 
 
-def report(ttgir, triton=None, target=None):
+def report(ttgir: str, triton: Optional[str] = None,
+           target: Optional[str] = None) -> KernelReport:
     """The layout facts of a TTGIR kernel dump (its text, a file path, or a
     Triton cache entry's folder or metadata JSON), as `hlolayout triton
     report --json` gives them: a KernelReport (its to_dict() is that

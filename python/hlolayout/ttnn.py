@@ -57,7 +57,7 @@ arguments); Jupyter draws a spec (`_repr_html_`, `_repr_svg_`, `draw`).
 from __future__ import annotations
 
 import operator
-from typing import Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _hlolayout as _core
 
@@ -92,7 +92,7 @@ class TtnnDeviceWarning(UserWarning):
     DRAM banks."""
 
 
-def device_info(name="wormhole_n150"):
+def device_info(name: str = "wormhole_n150") -> Dict[str, Any]:
     """A device's numbers (ttnn/device.h, docs/ttnn.md "Devices"): a dict
     with name, board, arch, chips, grid (x, y), l1_bytes_per_core,
     l1_usable_per_core, dram_channels, dram_banks, dram_bank_bytes,
@@ -217,8 +217,10 @@ _STRATEGY_LAYOUT = {"HEIGHT": "HEIGHT_SHARDED", "WIDTH": "WIDTH_SHARDED",
                     "BLOCK": "BLOCK_SHARDED"}
 
 
-def create_sharded_memory_config(shape, core_grid, strategy, orientation=None,
-                                 use_height_and_width_as_shard_shape=False):
+def create_sharded_memory_config(
+        shape: Sequence[int], core_grid: Union[CoreGrid, CoreRangeSet],
+        strategy: Any, orientation: Any = None,
+        use_height_and_width_as_shard_shape: bool = False) -> MemoryConfig:
     """ttnn.create_sharded_memory_config: an L1 MemoryConfig whose shard is
     derived from the tensor's `shape` and `core_grid` (a CoreGrid; a
     CoreRangeSet only with use_height_and_width_as_shard_shape, which takes
@@ -329,7 +331,9 @@ class MeshSlice:
             "%d:%d" % be for be in zip(self.begin, self.end)))
 
 
-def distribute(tensor, mesh_shape, config):
+def distribute(tensor: Union[TensorSpec, Sequence[int]],
+               mesh_shape: Sequence[int],
+               config: MeshMapperConfig) -> List[MeshSlice]:
     """The slice each device of a `mesh_shape` mesh holds when TTNN's mesh
     mapper of `config` distributes `tensor` (a TensorSpec, or a shape):
     a list of MeshSlice in row-major order of the mesh."""

@@ -121,10 +121,10 @@ class CoreGrid:
     def __init__(self, *, x: int, y: int) -> None: ...
     def num_cores(self) -> int: ...
 
-def create_sharded_memory_config(
-    shape: Sequence[int], core_grid: Union[CoreGrid, CoreRangeSet], strategy: Any,
-    orientation: Any = ...,
-    use_height_and_width_as_shard_shape: bool = ...) -> MemoryConfig: ...
+def create_sharded_memory_config(shape: Sequence[int],
+                                 core_grid: Union[CoreGrid, CoreRangeSet],
+                                 strategy: Any, orientation: Any = ...,
+                                 use_height_and_width_as_shard_shape: bool = ...) -> MemoryConfig: ...
 
 class TensorMemoryLayout:
     INTERLEAVED: str
@@ -349,5 +349,6 @@ class MeshSlice:
                  end: Optional[Tuple[int, ...]],
                  spec: Optional[TensorSpec]) -> None: ...
 
-def distribute(tensor: Union[TensorSpec, Sequence[int]], mesh_shape: Sequence[int],
+def distribute(tensor: Union[TensorSpec, Sequence[int]],
+               mesh_shape: Sequence[int],
                config: MeshMapperConfig) -> List[MeshSlice]: ...

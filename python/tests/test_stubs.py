@@ -205,3 +205,39 @@ def test_no_class_block_is_written_by_hand():
         hand += ["%s.%s" % (module.__name__, n.name) for n in tree.body
                  if isinstance(n, ast.ClassDef) and n.name not in written]
     assert not hand, hand
+
+
+def test_every_function_stub_is_written_from_its_function():
+    """No module-level function of a .pyi is written by hand: a
+    pure-Python function's lines come from its signature and annotations, a
+    C or pybind11 function's from the signature line of its doc; a wrong
+    line is written again, so `--check` fails when a function changes."""
+    from hlolayout import _stubgen
+    assert not _stubgen._HAND_WRITTEN_FUNCTIONS
+    assert _stubgen.function_stub(shapes.numpy_dtype) == (
+        "def numpy_dtype(element_type: Union[str, Shape]) -> np.dtype: ...\n")
+    assert _stubgen.function_stub(cute.size, "size") == (
+        "def size(layout: Union[LayoutLike, IntTuple]) -> int: ...\n")
+    assert _stubgen.function_stub(cute.make_layout, "make_layout") == (
+        "def make_layout(*layouts: Union[Layout, Iterable[Layout]]) -> Layout:"
+        " ...\n")
+    path = os.path.splitext(arrays.__file__)[0] + ".pyi"
+    with open(path, encoding="utf-8") as f:
+        good = f.read()
+    right = "def from_layout(buffer: Bytes, shape: ShapeLike,"
+    assert right in good
+    bad = good.replace(right, "def from_layout(buffer: bytes, shape: str,")
+    assert _stubgen.module_stub(arrays, bad) == good
+    # A function missing from its stub is added at the end.
+    missing = good.replace(_stubgen.function_stub(arrays.relayout), "")
+    assert missing != good
+    assert _stubgen.module_stub(arrays, missing).count("def relayout(") == 1
+    # Every def of every stub is one the generator writes (cute's module
+    # __getattr__ stands for the names cute.py makes from OPS at import).
+    for module, path in _stubgen._stub_paths():
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        written = set(_stubgen.exported_functions(module, text))
+        defs = {n.name for n in ast.parse(text, path).body
+                if isinstance(n, ast.FunctionDef)} - {"__getattr__"}
+        assert defs <= written, (module.__name__, sorted(defs - written))
