@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "_answer.h"
 #include "_binding.h"
 #include "_record.h"
 #include "absl/status/status.h"
@@ -47,32 +48,6 @@ constexpr char kModule[] = "hlolayout.reports";
 // A waster's picture for Jupyter (views/padding_picture.h), from its
 // shape; nothing when the shape has no tiles.
 std::string WasterPicture(const py::tuple& values);
-
-// The Python class of the report's record I (ReportRecordSpecs()).
-template <size_t I>
-struct ReportTag {
-  static const RecordSpec& Spec() { return *ReportRecordSpecs()[I]; }
-};
-
-template <size_t... I>
-void BindReportRecords(py::module_& m, std::index_sequence<I...>) {
-  (BindRecord<ReportTag<I>>(m, kModule,
-                            &ReportTag<I>::Spec() == &PaddingWasterSpec()
-                                ? &WasterPicture
-                                : RecordHtmlExtra{nullptr}),
-   ...);
-}
-
-// The Python class of the dump-folder record I (DumpFolderRecordSpecs()).
-template <size_t I>
-struct FolderTag {
-  static const RecordSpec& Spec() { return *DumpFolderRecordSpecs()[I]; }
-};
-
-template <size_t... I>
-void BindFolderRecords(py::module_& m, std::index_sequence<I...>) {
-  (BindRecord<FolderTag<I>>(m, kModule), ...);
-}
 
 // The --sort key `name` (ParseSortKey, the CLI's vocabulary); ValueError
 // naming the keys for anything else.
@@ -164,9 +139,7 @@ py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
   }
   if (!open_error.ok()) RaiseOSError(open_error);
   if (!error.ok()) ThrowStatus(error);
-  PyRecordSink sink;
-  EmitReport(report, summary, sink);
-  return sink.Take();
+  return ToPython(ReportAnswerOf(report, summary));
 }
 
 // A file of the folder, mapped as the CLI maps it.
@@ -203,9 +176,7 @@ py::object FolderTableObject(const std::string& folder,
   if (table.rows.empty() && table.failed.empty()) {
     ThrowStatus(NoModuleFilesError(folder));
   }
-  PyRecordSink sink;
-  EmitDumpFolderTable(table, sink);
-  return sink.Take();
+  return ToPython(DumpFolderAnswerOf(table));
 }
 
 // hl.report(DIR): `order` is a --sort name.
@@ -259,16 +230,10 @@ std::string WasterPicture(const py::tuple& values) {
 }  // namespace
 
 void RegisterReport(py::module_& m) {
-  constexpr size_t kReportRecords = 6;
-  if (ReportRecordSpecs().size() != kReportRecords) {
-    throw std::logic_error("report records: update kReportRecords");
-  }
-  BindReportRecords(m, std::make_index_sequence<kReportRecords>());
-  constexpr size_t kFolderRecords = 4;
-  if (DumpFolderRecordSpecs().size() != kFolderRecords) {
-    throw std::logic_error("dump folder records: update kFolderRecords");
-  }
-  BindFolderRecords(m, std::make_index_sequence<kFolderRecords>());
+  // The waster first: its class draws its shape (html_extra).
+  BindAnswer<report_answer::PaddingWaster>(m, kModule, &WasterPicture);
+  BindAnswer<report_answer::Report>(m, kModule);
+  BindAnswer<report_answer::DumpFolderTable>(m, kModule);
   m.def("report", &PyReport, py::arg("source"), py::arg("is_path"),
         py::arg("summary"), py::arg("top"), py::arg("threads"),
         py::arg("sort"));
