@@ -326,7 +326,7 @@ def run_target(args, target, listed, known):
             and listed_classes(known, m.name, "compile", target)]
   if stale:
     print(f"{len(stale)} listed difference(s) no longer differ (take them off "
-          f"{os.path.relpath(KNOWN_GPU_DIFFERENCES, ROOT)}): " + ", ".join(stale[:10]))
+          f"{os.path.relpath(known_file(target), ROOT)}): " + ", ".join(stale[:10]))
   print_differences(classes, [], args.verbose)
   print()
   if args.write_known_gpu and target != "cpu":
