@@ -6,6 +6,7 @@
 // read.
 #include <algorithm>
 #include <cstdint>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -87,17 +88,34 @@ int64_t Add(int64_t a, int64_t b) {
 
 int64_t RoundUp(int64_t n, int64_t to) { return Add(n, to - 1) / to * to; }
 
-// The array phis of `temp` as (offset, end) pairs, sorted.
-std::vector<std::pair<int64_t, int64_t>> PhiEnds(
-    const BufferAllocation& temp) {
-  std::vector<std::pair<int64_t, int64_t>> ends;
-  for (const AssignedValue& v : temp.values) {
-    if (!v.is_phi || v.shape == nullptr || !v.shape->IsArray()) continue;
+// Whether each value of `temp` is written in place over a phi of its
+// buffer: an array value at a phi's offset from the step the phi ends, or
+// at the offset of such a value from the step that one ends (a loop's state
+// updated in its body, step after step, until the next phi).
+std::vector<bool> WrittenOverAPhi(const BufferAllocation& temp) {
+  std::set<std::pair<int64_t, int64_t>> ends;  // (offset, end)
+  std::vector<size_t> order;
+  for (size_t i = 0; i < temp.values.size(); ++i) {
+    const AssignedValue& v = temp.values[i];
+    if (v.shape == nullptr || !v.shape->IsArray()) continue;
     if (v.start < 0 || v.end < v.start) continue;
-    ends.emplace_back(v.offset, v.end);
+    if (v.is_phi) {
+      ends.emplace(v.offset, v.end);
+    } else {
+      order.push_back(i);
+    }
   }
-  std::sort(ends.begin(), ends.end());
-  return ends;
+  std::stable_sort(order.begin(), order.end(), [&temp](size_t a, size_t b) {
+    return temp.values[a].start < temp.values[b].start;
+  });
+  std::vector<bool> over(temp.values.size(), false);
+  for (size_t i : order) {
+    const AssignedValue& v = temp.values[i];
+    if (ends.count({v.offset, v.start}) == 0) continue;
+    over[i] = true;
+    ends.emplace(v.offset, v.end);
+  }
+  return over;
 }
 
 // The most bytes of `temp` covered at one step by its live array values
@@ -105,23 +123,20 @@ std::vector<std::pair<int64_t, int64_t>> PhiEnds(
 // step (whatever their own live ranges): the most bytes XLA:TPU's heap
 // holds at once. A phi (a loop's state in its body's parameter or in the
 // loop's result, a conditional's result) is not counted: the values it
-// stands for are. Nor is a value written over a phi in place (at the
-// phi's offset, from the step the phi ends: a loop's counter or state
-// updated in its body, an update of a loop's result): docs/xla-tpu.md,
-// "memory_analysis()", learned on XLA:TPU's own files of the v5p zoo.
+// stands for are. Nor is a value written in place over a phi
+// (WrittenOverAPhi: a loop's counter or state updated in its body, an
+// update of a loop's result): docs/xla-tpu.md, "memory_analysis()",
+// learned on XLA:TPU's own files of the v5p zoo.
 int64_t TempPeakBytes(const BufferAllocation& temp) {
-  const std::vector<std::pair<int64_t, int64_t>> phi_ends = PhiEnds(temp);
+  const std::vector<bool> over = WrittenOverAPhi(temp);
   std::vector<HeapSpan> spans;
   spans.reserve(temp.values.size());
   int64_t first = INT64_MAX, last = INT64_MIN;
-  for (const AssignedValue& v : temp.values) {
+  for (size_t i = 0; i < temp.values.size(); ++i) {
+    const AssignedValue& v = temp.values[i];
     if (v.shape == nullptr || !v.shape->IsArray() || v.size <= 0) continue;
-    if (v.is_phi) continue;
+    if (v.is_phi || over[i]) continue;
     if (v.start < 0 || v.end < v.start) continue;
-    if (std::binary_search(phi_ends.begin(), phi_ends.end(),
-                           std::make_pair(v.offset, v.start))) {
-      continue;
-    }
     spans.push_back({v.start, Add(v.end, 1), v.offset, Add(v.offset, v.size)});
     first = std::min(first, spans.back().start);
     last = std::max(last, spans.back().stop);
