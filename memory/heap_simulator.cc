@@ -29,39 +29,40 @@ int64_t AlignUp(int64_t x, int64_t alignment) {
 // Intervals sorted by start, as an implicit balanced tree (the middle of
 // each range is its node) with, per node, the largest end among the placed
 // intervals of its subtree: a query visits only subtrees holding a placed
-// interval that ends at or after the query's start.
+// interval that ends at or after the query's start. Intervals that start
+// together may come in any order: a query finds the same set either way.
 class PlacedIntervals {
  public:
-  PlacedIntervals(const std::vector<Interval>& intervals,
-                  const std::vector<int64_t>& members)
-      : order_(members) {
-    const auto by_start = [&](int64_t a, int64_t b) {
-      return std::tie(intervals[a].start, a) < std::tie(intervals[b].start, b);
-    };
-    // IntervalsOf lists the members as their clock starts them: in order
-    // already (one pass to be sure, not a sort).
-    if (!std::is_sorted(order_.begin(), order_.end(), by_start)) {
-      std::sort(order_.begin(), order_.end(), by_start);
-    }
-    start_.resize(order_.size());
-    end_.resize(order_.size());
-    max_end_.assign(order_.size(), -1);
-    placed_.assign(order_.size(), false);
-    slot_.assign(intervals.size(), -1);
-    for (size_t k = 0; k < order_.size(); ++k) {
-      start_[k] = intervals[order_[k]].start;
-      end_[k] = intervals[order_[k]].end;
-      slot_[order_[k]] = static_cast<int64_t>(k);
+  // `order`: the buffers in the tree, by start (not decreasing);
+  // start_of(b), end_of(b): buffer b's interval; `buffers`: 1 + the
+  // largest buffer id.
+  template <typename StartOf, typename EndOf>
+  PlacedIntervals(std::vector<int64_t> order, StartOf start_of, EndOf end_of,
+                  size_t buffers)
+      : order_(std::move(order)) {
+    const size_t m = order_.size();
+    start_.resize(m);
+    end_.resize(m);
+    max_end_.assign(m, -1);
+    placed_.assign(m, 0);
+    slot_.assign(buffers, -1);
+    for (size_t k = 0; k < m; ++k) {
+      const int64_t b = order_[k];
+      start_[k] = start_of(b);
+      end_[k] = end_of(b);
+      HLOLAYOUT_CHECK(k == 0 || start_[k - 1] <= start_[k])
+          << "interval of buffer " << b << " out of order";
+      slot_[b] = static_cast<int64_t>(k);
     }
   }
 
   void Place(int64_t buffer) {
     const int64_t k = slot_[buffer];
-    placed_[k] = true;
+    placed_[k] = 1;
     int64_t lo = 0, hi = static_cast<int64_t>(order_.size());
     while (lo < hi) {
       const int64_t mid = lo + (hi - lo) / 2;
-      max_end_[mid] = std::max(max_end_[mid], end_[k]);
+      if (max_end_[mid] < end_[k]) max_end_[mid] = end_[k];
       if (mid == k) break;
       if (k < mid) {
         hi = mid;
@@ -102,7 +103,7 @@ class PlacedIntervals {
 
  private:
   std::vector<int64_t> order_, start_, end_, max_end_, slot_;
-  std::vector<bool> placed_;
+  std::vector<char> placed_;
 };
 
 // The intervals of a trace's buffers on its event clock, and the buffers
@@ -155,7 +156,9 @@ TraceIntervals IntervalsOf(const HeapTrace& trace, int64_t n) {
 }
 
 // Places the buffers that need a chunk, each with the buffers that share
-// it, as XLA's GlobalDecreasingSizeBestFitHeap does.
+// it, as XLA's GlobalDecreasingSizeBestFitHeap does. What every strategy
+// reads (the intervals, the roots, each root's span and chunk size) is
+// found once, so ChooseBestHeap packs its two layouts from one packer.
 class BestFitPacker {
  public:
   BestFitPacker(TraceIntervals t, absl::Span<const int64_t> tie_keys,
@@ -163,19 +166,33 @@ class BestFitPacker {
       : intervals_(std::move(t.intervals)),
         members_(std::move(t.members)),
         tie_keys_(tie_keys),
-        alignment_(alignment) {}
+        alignment_(alignment) {
+    FindRoots();
+  }
 
   HeapLayout Pack(HeapStrategy strategy) {
     HeapLayout out;
     out.strategy = strategy;
     out.chunks.assign(intervals_.size(), HeapChunk());
-    const std::vector<int64_t> roots = OrderedRoots(strategy);
-    // Widened, a group's members have their root's interval, so the root
-    // alone stands for the group in the tree: with every member there, each
-    // query over the span would find the group's chunk once per member.
+    // Widened (allocation order), every member of a shared group takes its
+    // root's span (no other buffer fits in the time between two members,
+    // XLA:TPU's HBM heap, observed), so the root alone stands for the group
+    // in the tree, over the span: with every member there, each query over
+    // the span would find the group's chunk once per member. The roots
+    // come by their starts, which are their spans' starts (nothing shares
+    // a buffer before it is allocated), all different: that order is the
+    // allocation order's and the tree's, with no sort.
     const bool widened = strategy == HeapStrategy::kAllocationOrder;
-    if (widened) WidenToSpans(roots);
-    PlacedIntervals placed(intervals_, members_);
+    const std::vector<int64_t> roots = widened ? roots_ : SortedRoots(strategy);
+    PlacedIntervals placed =
+        widened
+            ? PlacedIntervals(
+                  roots_, [&](int64_t b) { return span_start_[b]; },
+                  [&](int64_t b) { return span_end_[b]; }, intervals_.size())
+            : PlacedIntervals(
+                  members_, [&](int64_t b) { return intervals_[b].start; },
+                  [&](int64_t b) { return intervals_[b].end; },
+                  intervals_.size());
     std::vector<int64_t> seen(intervals_.size(), -1);
     for (int64_t b : roots) {
       Colocations(b, &group_);
@@ -185,8 +202,10 @@ class BestFitPacker {
         seen[other] = b;
         taken_.push_back(out.chunks[other]);
       };
-      placed.Overlapping(intervals_[b].start, intervals_[b].end, collect);
-      if (!widened) {
+      if (widened) {
+        placed.Overlapping(span_start_[b], span_end_[b], collect);
+      } else {
+        placed.Overlapping(intervals_[b].start, intervals_[b].end, collect);
         for (int64_t c : group_) {
           placed.Overlapping(intervals_[c].start, intervals_[c].end, collect);
         }
@@ -223,31 +242,16 @@ class BestFitPacker {
     }
   }
 
-  // Every buffer of a shared group takes the group's whole span, from the
-  // first member's start to the last member's end: no other buffer fits in
-  // the time between two members (XLA:TPU's HBM heap, observed).
-  void WidenToSpans(const std::vector<int64_t>& roots) {
-    for (int64_t r : roots) {
-      Colocations(r, &group_);
-      group_.push_back(r);
-      for (int64_t c : group_) {
-        intervals_[c].start = span_start_[r];
-        intervals_[c].end = span_end_[r];
-      }
-    }
-  }
-
-  // The buffers that need a chunk, in the order they are placed; sets each
-  // one's span over its colocations and its chunk's size.
-  std::vector<int64_t> OrderedRoots(HeapStrategy strategy) {
+  // The buffers that need a chunk, in the order they start, and each one's
+  // span over its colocations and its chunk's size.
+  void FindRoots() {
     const size_t n = intervals_.size();
     span_start_.assign(n, 0);
     span_end_.assign(n, 0);
     chunk_size_.assign(n, 0);
-    std::vector<int64_t> roots;
     for (int64_t b : members_) {
       if (!intervals_[b].need_allocation) continue;
-      roots.push_back(b);
+      roots_.push_back(b);
       Colocations(b, &group_);
       span_start_[b] = intervals_[b].start;
       span_end_[b] = intervals_[b].end;
@@ -258,37 +262,35 @@ class BestFitPacker {
         chunk_size_[b] = std::max(chunk_size_[b], intervals_[c].size);
       }
     }
-    // Spatial: larger first, then longer, then the tie key; temporal:
-    // longer span first, then larger, then the tie key; allocation order:
-    // the span's start (a root's own: nothing shares a buffer before it is
-    // allocated), then the tie key. The keys are
-    // copied next to each root before the sort (looked up through the
-    // root at every comparison, they cost more than the sort); the same
-    // comparisons in the same order give the same order.
+  }
+
+  // The roots in the order they are placed. Spatial: larger first, then
+  // longer, then the tie key; temporal: longer span first, then larger,
+  // then the tie key. The keys are copied next to each root before the
+  // sort (looked up through the root at every comparison, they cost more
+  // than the sort); the same comparisons in the same order give the same
+  // order.
+  std::vector<int64_t> SortedRoots(HeapStrategy strategy) const {
     struct Keyed {
       int64_t first, second, tie, root;
     };
     std::vector<Keyed> keyed;
-    keyed.reserve(roots.size());
-    for (int64_t r : roots) {
+    keyed.reserve(roots_.size());
+    for (int64_t r : roots_) {
       const Interval& x = intervals_[r];
-      switch (strategy) {
-        case HeapStrategy::kSpatial:
-          keyed.push_back(Keyed{-x.size, x.start - x.end, tie_keys_[r], r});
-          break;
-        case HeapStrategy::kTemporal:
-          keyed.push_back(
-              Keyed{span_start_[r] - span_end_[r], -x.size, tie_keys_[r], r});
-          break;
-        case HeapStrategy::kAllocationOrder:
-          keyed.push_back(Keyed{span_start_[r], 0, tie_keys_[r], r});
-          break;
+      if (strategy == HeapStrategy::kSpatial) {
+        keyed.push_back(Keyed{-x.size, x.start - x.end, tie_keys_[r], r});
+      } else {
+        keyed.push_back(
+            Keyed{span_start_[r] - span_end_[r], -x.size, tie_keys_[r], r});
       }
     }
     std::sort(keyed.begin(), keyed.end(), [](const Keyed& x, const Keyed& y) {
-      return std::tie(x.first, x.second, x.tie) <
-             std::tie(y.first, y.second, y.tie);
+      if (x.first != y.first) return x.first < y.first;
+      if (x.second != y.second) return x.second < y.second;
+      return x.tie < y.tie;
     });
+    std::vector<int64_t> roots(keyed.size());
     for (size_t k = 0; k < keyed.size(); ++k) roots[k] = keyed[k].root;
     return roots;
   }
@@ -334,13 +336,24 @@ class BestFitPacker {
   }
 
   std::vector<Interval> intervals_;
-  std::vector<int64_t> members_;
+  std::vector<int64_t> members_;  // buffers with an interval, by start
   absl::Span<const int64_t> tie_keys_;
   int64_t alignment_;
-  std::vector<int64_t> span_start_, span_end_, chunk_size_;
-  std::vector<int64_t> group_, stack_;  // scratch
-  std::vector<HeapChunk> taken_;        // scratch
+  std::vector<int64_t> roots_;  // the members that need a chunk, by start
+  std::vector<int64_t> span_start_, span_end_, chunk_size_;  // by root
+  std::vector<int64_t> group_, stack_;                       // scratch
+  std::vector<HeapChunk> taken_;                             // scratch
 };
+
+// The trace's checks, then its packer.
+BestFitPacker PackerOf(const HeapTrace& trace,
+                       absl::Span<const int64_t> tie_keys, int64_t alignment) {
+  HLOLAYOUT_CHECK(alignment > 0) << "alignment " << alignment;
+  const int64_t n = trace.buffers();
+  HLOLAYOUT_CHECK(static_cast<int64_t>(tie_keys.size()) >= n)
+      << tie_keys.size() << " tie keys for " << n << " buffers";
+  return BestFitPacker(IntervalsOf(trace, n), tie_keys, alignment);
+}
 
 }  // namespace
 
@@ -348,21 +361,15 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
                                        absl::Span<const int64_t> tie_keys,
                                        int64_t alignment,
                                        HeapStrategy strategy) {
-  HLOLAYOUT_CHECK(alignment > 0) << "alignment " << alignment;
-  const int64_t n = trace.buffers();
-  HLOLAYOUT_CHECK(static_cast<int64_t>(tie_keys.size()) >= n)
-      << tie_keys.size() << " tie keys for " << n << " buffers";
-  BestFitPacker packer(IntervalsOf(trace, n), tie_keys, alignment);
-  return packer.Pack(strategy);
+  return PackerOf(trace, tie_keys, alignment).Pack(strategy);
 }
 
 HeapLayout ChooseBestHeap(const HeapTrace& trace,
                           absl::Span<const int64_t> tie_keys,
                           int64_t alignment) {
-  HeapLayout spatial = GlobalDecreasingSizeBestFit(trace, tie_keys, alignment,
-                                                   HeapStrategy::kSpatial);
-  HeapLayout temporal = GlobalDecreasingSizeBestFit(trace, tie_keys, alignment,
-                                                    HeapStrategy::kTemporal);
+  BestFitPacker packer = PackerOf(trace, tie_keys, alignment);
+  HeapLayout spatial = packer.Pack(HeapStrategy::kSpatial);
+  HeapLayout temporal = packer.Pack(HeapStrategy::kTemporal);
   return temporal.heap_size < spatial.heap_size ? std::move(temporal)
                                                 : std::move(spatial);
 }
