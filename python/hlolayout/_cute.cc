@@ -1268,115 +1268,140 @@ constexpr int kFast = METH_FASTCALL | METH_KEYWORDS;
 
 PyMethodDef kFunctions[] = {
     {"cute_make_layout", AsCFunction(FnMakeLayout), kFast,
+     "cute_make_layout(*layouts)\n--\n\n"
      "make_layout(*layouts: Union[Layout, Iterable[Layout]]) -> Layout\n\nThe "
      "concatenation, each layout one "
      "mode (also from one iterable of layouts)."},
     {"cute_size", AsCFunction(FnSize), kFast,
+     "cute_size(layout)\n--\n\n"
      "size(layout: Union[LayoutLike, IntTuple]) -> int\n\nThe size of a "
      "layout's domain, or the product "
      "of an IntTuple."},
     {"cute_cosize", AsCFunction(FnCosize), kFast,
+     "cute_cosize(layout)\n--\n\n"
      "cosize(layout: LayoutLike) -> int\n\n1 + the largest offset span, with "
      "absolute "
      "strides (CuTe's; pycute's layout(size-1)+1 is wrong for negative "
      "strides); a composed layout's is its inner layout's."},
     {"cute_coalesce", AsCFunction(FnCoalesce), kFast,
+     "cute_coalesce(layout, profile=None)\n--\n\n"
      "coalesce(layout: LayoutLike, profile: Optional[IntTuple] = None) -> "
      "Any\n\nThe same function with the "
      "fewest modes (by mode along a profile)."},
     {"cute_filter", AsCFunction(FnFilter), kFast,
+     "cute_filter(layout, profile=None)\n--\n\n"
      "filter(layout: LayoutLike, profile: Optional[IntTuple] = None) -> "
      "Any\n\ncoalesce after dropping "
      "stride-0 and size-1 modes."},
     {"cute_composition", AsCFunction(FnComposition), kFast,
+     "cute_composition(layoutA, layoutB)\n--\n\n"
      "composition(layoutA: LayoutLike, layoutB: Union[Tiler, LayoutLike]) -> "
      "Any\n\nR(c) = layoutA(layoutB(c)). "
      "layoutB: a Layout, an int n (n:1), None (layoutA unchanged), a tuple "
      "of those (by mode; modes of layoutA past it are dropped, as in CuTe), "
      "a Swizzle or a ComposedLayout."},
     {"cute_complement", AsCFunction(FnComplement), kFast,
+     "cute_complement(layout, max_idx=None)\n--\n\n"
      "complement(layout: LayoutLike, max_idx: Optional[IntTuple] = None) -> "
      "Layout\n\nThe layout of the rest of "
      "the codomain up to max_idx (an int or a shape; by default the cosize "
      "of the filtered layout, CuTe's default)."},
     {"cute_right_inverse", AsCFunction(FnRightInverse), kFast,
+     "cute_right_inverse(layout)\n--\n\n"
      "right_inverse(layout: Optional[LayoutLike]) -> Any\n\nR with "
      "layout(R(i)) == i on R's "
      "domain (CuTe's)."},
     {"cute_left_inverse", AsCFunction(FnLeftInverse), kFast,
+     "cute_left_inverse(layout)\n--\n\n"
      "left_inverse(layout: Optional[LayoutLike]) -> Any\n\nR with "
      "layout(R(layout(i))) == "
      "layout(i) (CuTe's)."},
     {"cute_logical_divide", AsCFunction(FnDivide<cute::DivideKind::kLogical>),
      kFast,
+     "cute_logical_divide(layoutA, layoutB)\n--\n\n"
      "logical_divide(layoutA: LayoutLike, layoutB: Tiler) -> Any\n\n((tile, "
      "rest), ...): "
      "layoutA split by the tiler layoutB."},
     {"cute_zipped_divide", AsCFunction(FnDivide<cute::DivideKind::kZipped>),
      kFast,
+     "cute_zipped_divide(layoutA, layoutB)\n--\n\n"
      "zipped_divide(layoutA: LayoutLike, layoutB: Tiler) -> "
      "Any\n\n((tiles...), "
      "(rests...))."},
     {"cute_tiled_divide", AsCFunction(FnDivide<cute::DivideKind::kTiled>),
      kFast,
+     "cute_tiled_divide(layoutA, layoutB)\n--\n\n"
      "tiled_divide(layoutA: LayoutLike, layoutB: Tiler) -> Any\n\n((tiles...), "
      "rest0, "
      "rest1, ...)."},
     {"cute_flat_divide", AsCFunction(FnDivide<cute::DivideKind::kFlat>), kFast,
+     "cute_flat_divide(layoutA, layoutB)\n--\n\n"
      "flat_divide(layoutA: LayoutLike, layoutB: Tiler) -> Any\n\n(tiles..., "
      "rests...)."},
     {"cute_logical_product",
      AsCFunction(FnProduct<cute::ProductKind::kLogical>), kFast,
+     "cute_logical_product(layoutA, layoutB)\n--\n\n"
      "logical_product(layoutA: LayoutLike, layoutB: Union[Tiler, LayoutLike]) "
      "-> Any\n\n(layoutA, its repetitions "
      "along layoutB); an int n means n:1 (pycute divides there)."},
     {"cute_zipped_product", AsCFunction(FnProduct<cute::ProductKind::kZipped>),
      kFast,
+     "cute_zipped_product(layoutA, layoutB)\n--\n\n"
      "zipped_product(layoutA: LayoutLike, layoutB: Union[Tiler, LayoutLike]) "
      "-> Any\n\n((blocks...), "
      "(repetitions...))."},
     {"cute_tiled_product", AsCFunction(FnProduct<cute::ProductKind::kTiled>),
      kFast,
+     "cute_tiled_product(layoutA, layoutB)\n--\n\n"
      "tiled_product(layoutA: LayoutLike, layoutB: Union[Tiler, LayoutLike]) -> "
      "Any\n\n((blocks...), "
      "repetition0, repetition1, ...)."},
     {"cute_flat_product", AsCFunction(FnProduct<cute::ProductKind::kFlat>),
      kFast,
+     "cute_flat_product(layoutA, layoutB)\n--\n\n"
      "flat_product(layoutA: LayoutLike, layoutB: Union[Tiler, LayoutLike]) -> "
      "Any\n\n(blocks..., "
      "repetitions...)."},
     {"cute_blocked_product", AsCFunction(FnBlockedProduct), kFast,
+     "cute_blocked_product(layoutA, layoutB)\n--\n\n"
      "blocked_product(layoutA: LayoutLike, layoutB: LayoutLike) -> "
      "Any\n\n((A0, B0), (A1, B1), "
      "...): layoutA repeated as blocks."},
     {"cute_raked_product", AsCFunction(FnRakedProduct), kFast,
+     "cute_raked_product(layoutA, layoutB)\n--\n\n"
      "raked_product(layoutA: LayoutLike, layoutB: LayoutLike) -> Any\n\n((B0, "
      "A0), (B1, A1), ...): "
      "layoutA's elements interleaved."},
     {"cute_tile_to_shape", AsCFunction(FnTileToShape), kFast,
+     "cute_tile_to_shape(layout, shape, order=None)\n--\n\n"
      "tile_to_shape(layout: LayoutLike, shape: IntTuple, order: "
      "Optional[IntTuple] = None) -> Any\n\nlayout repeated to "
      "shape, its modes filled in order (CuTe's Step; default column-major). "
      "The block must divide the shape."},
     {"cute_slice_and_offset", AsCFunction(FnSliceAndOffset), kFast,
+     "cute_slice_and_offset(crd, layout)\n--\n\n"
      "slice_and_offset(crd: Coord, layout: LayoutLike) -> Tuple[Any, "
      "int]\n\n(the layout of crd's None "
      "modes, the offset of crd with None as 0); a swizzled layout's swizzle "
      "decays to strides where CuTe's does."},
     {"cute_upcast", AsCFunction(FnUpcast), kFast,
+     "cute_upcast(layout, n)\n--\n\n"
      "upcast(layout: LayoutLike, n: int) -> Any\n\nThe layout in units of n "
      "elements "
      "(CuTe's upcast<n>)."},
     {"cute_downcast", AsCFunction(FnDowncast), kFast,
+     "cute_downcast(layout, n)\n--\n\n"
      "downcast(layout: LayoutLike, n: int) -> Any\n\nThe layout in units of "
      "1/n element "
      "(CuTe's downcast<n>)."},
     {"cute_recast_layout", AsCFunction(FnRecastLayout), kFast,
+     "cute_recast_layout(layout, old_type, new_type)\n--\n\n"
      "recast_layout(layout: LayoutLike, old_type: Union[str, int], new_type: "
      "Union[str, int]) -> Any\n\nThe layout "
      "between element types or widths: recast_layout(L, 'uint8_t', "
      "'half_t') or (L, 8, 16)."},
     {"cute_parse", AsCFunction(FnParse), kFast,
+     "cute_parse(text)\n--\n\n"
      "parse(text: str) -> Any\n\nA Layout, Swizzle or ComposedLayout from "
      "CuTe's printed text."},
     {nullptr, nullptr, 0, nullptr}};

@@ -241,3 +241,14 @@ def test_every_function_stub_is_written_from_its_function():
         defs = {n.name for n in ast.parse(text, path).body
                 if isinstance(n, ast.FunctionDef)} - {"__getattr__"}
         assert defs <= written, (module.__name__, sorted(defs - written))
+
+
+def test_cute_c_functions_keep_their_runtime_signature():
+    """cute's C functions carry CPython's signature (`__text_signature__`,
+    what inspect.signature and IDEs read) before the typed line the stubs
+    are written from: the typed line alone made inspect.signature raise."""
+    assert list(inspect.signature(cute.size).parameters) == ["layout"]
+    assert list(inspect.signature(cute.coalesce).parameters) == [
+        "layout", "profile"]
+    assert cute.size.__doc__.startswith(
+        "size(layout: Union[LayoutLike, IntTuple]) -> int")
