@@ -232,7 +232,7 @@ def test_integer_terms_met_by_a_basis_refused_as_the_dsl(expr, added):
 ])
 def test_a_scalar_met_by_a_deeper_basis_refused_as_the_dsl(expr, scalar):
     with pytest.raises(cute.Refusal, match="named both as a mode and inside "
-                       "it, and the scalar %s, not the" % scalar):
+                       "it, and the scalars %s, not the" % scalar):
         run(expr)
 
 
@@ -312,3 +312,11 @@ def test_evaluate_refuses_what_it_cannot_evaluate():
     assert _verify.evaluate(cute.make_identity_layout((2, 2)), idx) is None
     assert _verify.evaluate(cute.make_layout((4, 2), stride=(1, 4)),
                             np.array([], dtype=np.int64)).tolist() == []
+
+
+def test_cosize_refused_in_the_dsls_words():
+    # The DSL: "unable to compute cosize for input
+    # !cute.layout<"(4,2):(1@1,1)"> and mode []".
+    with pytest.raises(cute.Refusal, match=re.escape(
+            "cosize: unable to compute cosize for input (4,2):(1@1,1): ")):
+        run('cute.cosize(cute.make_layout((4,2), stride=(cute.E(1), 1)))')

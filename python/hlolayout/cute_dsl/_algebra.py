@@ -1022,7 +1022,7 @@ def _fold(stride, nonzero):
 def _by_position(layout, op, what, entry, nonzero, hole):
     """entry(integer stride) at each position the layout's bases name, as
     the result's tree (`hole` where none is named); the DSL's refusal of op
-    ('crd2idx with `what`', 'cosize of `what`') where its sum adds a
+    ('crd2idx with `what`', 'cosize for input `what`') where its sum adds a
     scalar that is not a static 0 to a tuple (_fold)."""
     positions = _basis_positions(layout.st)
     bad = _fold(layout.st, nonzero)
@@ -1032,7 +1032,7 @@ def _by_position(layout, op, what, entry, nonzero, hole):
             op, op, what, "the integer strides %s, not the %d the scaled "
             "bases can take" % (value, hole) if not position else
             "a basis position is named both as a mode and inside it, and "
-            "the scalar at %s %s, not the %d a tuple can take" % (
+            "the scalars at %s %s, not the %d a tuple can take" % (
                 "@".join(str(k) for k in reversed(position)), value, hole)))
     return _tree_of(positions, lambda p: entry(_stride_at(layout.st, p)),
                     hole)
@@ -1051,7 +1051,7 @@ def cosize(layout):
     def nonzero(kept):
         c = _core_calls.cosize(layout.sh, _scalars(layout.st, kept))
         return None if is_constant(1, c) else "give %s" % _tuples.text(c)
-    tree = _by_position(layout, "cosize", "of %s" % layout,
+    tree = _by_position(layout, "cosize", "for input %s" % layout,
                         lambda d: _wide_cosize(layout.sh, d), nonzero, 1)
     return _core_calls.product(tuple(_tuples.leaves(tree)))
 
