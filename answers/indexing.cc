@@ -5,12 +5,10 @@
 #include <utility>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "hlolayout/shape/printer.h"
-#include "hlolayout/util/check.h"
 
 namespace hlolayout {
+
 std::vector<int64_t> TilingSizes(const std::vector<TilingDim>& dims) {
   std::vector<int64_t> out;
   out.reserve(dims.size());
@@ -51,20 +49,6 @@ absl::StatusOr<IndexAnswer> AnswerIndex(const Shape& shape,
   return a;
 }
 
-std::string IndexAnswerText(const IndexAnswer& a, bool with_bytes) {
-  std::string out = absl::StrCat(a.offset);
-  if (with_bytes) {
-    HLOLAYOUT_CHECK(a.bits.ok()) << a.bits.status();
-    absl::StrAppend(&out, " (byte ", a.bits->byte);
-    if (a.packed) {
-      absl::StrAppend(&out, ", bit ", a.bits->shift, ", ",
-                      PackingOrderName(a.order));
-    }
-    out += ")";
-  }
-  return out + "\n";
-}
-
 absl::StatusOr<ElementAnswer> AnswerElement(const Shape& shape,
                                             const TiledIndexer& indexer,
                                             int64_t offset) {
@@ -80,17 +64,6 @@ absl::StatusOr<ElementAnswer> AnswerElement(const Shape& shape,
   return a;
 }
 
-std::string ElementAnswerText(const ElementAnswer& a) {
-  return absl::StrCat(a.kind == OffsetKind::kElement
-                          ? IndexText(a.index)
-                          : std::string(OffsetKindName(a.kind)),
-                      "\n");
-}
-
-std::string IndexText(absl::Span<const int64_t> index) {
-  return index.empty() ? std::string("()") : absl::StrJoin(index, ",");
-}
-
 absl::StatusOr<TilingAnswer> AnswerTiling(const Shape& shape) {
   TilingAnswer a;
   absl::StatusOr<TilingModel> model = BuildTilingModel(shape);
@@ -104,18 +77,6 @@ absl::StatusOr<TilingAnswer> AnswerTiling(const Shape& shape) {
   a.padding = *std::move(padding);
   a.sizes = *sizes;
   return a;
-}
-
-std::string TilingAnswerText(const TilingAnswer& a) {
-  const ArraySizes& s = a.sizes;
-  std::string out =
-      absl::StrCat(a.shape, "\n", DescribeTiling(a.model), "bytes ",
-                   s.logical_bytes, " logical, ", s.padded_bytes, " padded (",
-                   FormatExpansion(s.expansion), " expansion)\n");
-  for (const TilePadding& p : a.padding) {
-    absl::StrAppend(&out, "  ", p.reason, "\n");
-  }
-  return out;
 }
 
 }  // namespace hlolayout

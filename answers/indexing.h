@@ -1,23 +1,21 @@
 // answers/indexing.h: the answers of `hlolayout index`, `element` and
 // `tiling` (where one element lives, which element or padding an offset
 // holds, a layout's tiling steps with sizes), each a value with one field
-// list (util/fields.h: its JSON is AnswerJson(answer)) and its text; the
-// CLI parses its arguments and prints one of them.
+// list (util/fields.h: its JSON is AnswerJson(answer)); their texts are
+// views (views/indexing_text.h). The CLI parses its arguments, asks for an
+// answer and prints its JSON or its view.
 //
 //   Shape s = *ParseShape("s4[5,3]{1,0:T(2,2)E(4)}");
 //   TiledIndexer t = *TiledIndexer::Create(s);
 //   IndexAnswer a = *AnswerIndex(s, t, {3, 2}, PackingOrder::kLowFirst,
 //                                /*with_bits=*/true);
-//   IndexAnswerText(a, /*with_bytes=*/true);  // "14 (byte 7, bit 0, ...)\n"
+//   a.offset;       // 14
 //   AnswerJson(a);  // {"shape": ..., "index": [3, 2], "offset": 14, ...}
-//   ElementAnswerText(*AnswerElement(s, t, 3));  // "1,1\n"
+//   AnswerElement(s, t, 3)->index;  // {1, 1}
 //   Shape f = *ParseShape("f32[3,5]{1,0:T(2,2)}");
-//   ElementAnswerText(*AnswerElement(f, *TiledIndexer::Create(f), 18));
-//   // "tile padding\n"
-//   TilingAnswerText(*AnswerTiling(f));
-//   // f32[3,5]{1,0:T(2,2)}
-//   // physical [3,5] (dims 0,1, major to minor)
-//   // T0 (2,2) on [3,5]: pad [4,6] reshape [2,2,3,2] ...
+//   AnswerElement(f, *TiledIndexer::Create(f), 18)->kind;
+//   // OffsetKind::kTilePadding
+//   AnswerTiling(f)->sizes.padded_bytes;  // 96
 #ifndef HLOLAYOUT_ANSWERS_INDEXING_H_
 #define HLOLAYOUT_ANSWERS_INDEXING_H_
 
@@ -82,10 +80,6 @@ absl::StatusOr<IndexAnswer> AnswerIndex(const Shape& shape,
                                         absl::Span<const int64_t> index,
                                         PackingOrder order, bool with_bits);
 
-// "14\n", or with `with_bytes` "14 (byte 7)\n" ("..., bit 4, low-first)"
-// for sub-byte elements). Precondition: with `with_bytes`, a.bits is OK.
-std::string IndexAnswerText(const IndexAnswer& a, bool with_bytes);
-
 // What an element offset holds.
 struct ElementAnswer {
   std::string shape;
@@ -113,14 +107,6 @@ struct ElementAnswer {
 absl::StatusOr<ElementAnswer> AnswerElement(const Shape& shape,
                                             const TiledIndexer& indexer,
                                             int64_t offset);
-
-// "2,3\n" ("()" for a scalar's one element) or the kind's name ("tile
-// padding\n"). The JSON: {"shape": ..., "offset": N, "kind": "element",
-// "index": [...]} (index for elements only).
-std::string ElementAnswerText(const ElementAnswer& a);
-
-// "2,3" for an element of a rank-2 array, "()" for the one of a scalar.
-std::string IndexText(absl::Span<const int64_t> index);
 
 // One tile level of a tiling answer's JSON.
 struct TilingLevelAnswer {
@@ -175,9 +161,6 @@ struct TilingAnswer {
 // Errors: the layout is not valid for the shape (BuildTilingModel's),
 // overflow.
 absl::StatusOr<TilingAnswer> AnswerTiling(const Shape& shape);
-
-// The steps in words with the byte sizes and the padding's reasons.
-std::string TilingAnswerText(const TilingAnswer& a);
 
 }  // namespace hlolayout
 

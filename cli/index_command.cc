@@ -22,6 +22,7 @@
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/views/indexing_text.h"
 
 namespace hlolayout::cli {
 namespace {

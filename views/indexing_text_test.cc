@@ -1,0 +1,70 @@
+#include "hlolayout/views/indexing_text.h"
+
+#include <cstdint>
+#include <string>
+
+#include "gtest/gtest.h"
+#include "hlolayout/answers/indexing.h"
+#include "hlolayout/index_util/tiled_indexer.h"
+#include "hlolayout/layout/packing.h"
+#include "hlolayout/parser/shape_parser.h"
+
+namespace hlolayout {
+namespace {
+
+struct Parsed {
+  Shape shape;
+  TiledIndexer indexer;
+};
+
+Parsed Parse(const std::string& text) {
+  absl::StatusOr<Shape> s = ParseShape(text);
+  EXPECT_TRUE(s.ok()) << s.status();
+  absl::StatusOr<TiledIndexer> t = TiledIndexer::Create(*s);
+  EXPECT_TRUE(t.ok()) << t.status();
+  return {*s, *t};
+}
+
+TEST(IndexingText, IndexOfAPackedElement) {
+  const Parsed p = Parse("s4[5,3]{1,0:T(2,2)E(4)}");
+  absl::StatusOr<IndexAnswer> a =
+      AnswerIndex(p.shape, p.indexer, {3, 2}, PackingOrder::kLowFirst, true);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(IndexAnswerText(*a, false), "14\n");
+  EXPECT_EQ(IndexAnswerText(*a, true), "14 (byte 7, bit 0, low-first)\n");
+  absl::StatusOr<IndexAnswer> high =
+      AnswerIndex(p.shape, p.indexer, {3, 2}, PackingOrder::kHighFirst, true);
+  ASSERT_TRUE(high.ok());
+  EXPECT_EQ(IndexAnswerText(*high, true), "14 (byte 7, bit 4, high-first)\n");
+}
+
+TEST(IndexingText, IndexOfAWholeByteElement) {
+  const Parsed p = Parse("f32[3,5]{1,0:T(2,2)}");
+  absl::StatusOr<IndexAnswer> a =
+      AnswerIndex(p.shape, p.indexer, {2, 4}, PackingOrder::kLowFirst, true);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(IndexAnswerText(*a, true), "20 (byte 80)\n");
+}
+
+TEST(IndexingText, ElementsPaddingAndScalars) {
+  const Parsed p = Parse("f32[3,5]{1,0:T(2,2)}");
+  EXPECT_EQ(ElementAnswerText(*AnswerElement(p.shape, p.indexer, 5)), "0,3\n");
+  EXPECT_EQ(ElementAnswerText(*AnswerElement(p.shape, p.indexer, 18)),
+            "tile padding\n");
+  const Parsed scalar = Parse("f32[]");
+  absl::StatusOr<ElementAnswer> a =
+      AnswerElement(scalar.shape, scalar.indexer, 0);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(ElementAnswerText(*a), "()\n");
+  EXPECT_EQ(IndexText({2, 3}), "2,3");
+}
+
+TEST(IndexingText, TilingExactly) {
+  const Parsed p = Parse("f32[3,5]{1,0:T(2,2)}");
+  absl::StatusOr<TilingAnswer> a = AnswerTiling(p.shape);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(TilingAnswerText(*a), TILING_TEXT);
+}
+
+}  // namespace
+}  // namespace hlolayout
