@@ -191,6 +191,7 @@
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/views/explain_text.h"
+#include "hlolayout/views/indexing_text.h"
 
 // Moving bytes between layouts.
 #include "hlolayout/answers/relayout.h"

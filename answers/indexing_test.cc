@@ -118,7 +118,9 @@ TEST(Answers, Tiling) {
   EXPECT_EQ(a->sizes.padded_bytes, 96);
   EXPECT_EQ(a->padding.size(), 2u);
   EXPECT_EQ(a->sizes.logical_bytes, 60);
-  EXPECT_EQ(a->padding[1].reason, "dim 1 (size 5) is not a multiple of tile 2");
+  EXPECT_EQ(a->padding[1].reason,
+            "dim 1 (size 5) is not a multiple of tile 2 of T(2,2): padded to "
+            "6");
   EXPECT_THAT(AnswerJson(*a),
               HasSubstr("\"final\": [2, 3, 2, 2], \"logical_elements\": 15"));
   absl::StatusOr<Shape> starred = ParseShape("f32[3,5]{1,0:T(2,*)}");

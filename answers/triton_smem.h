@@ -2,17 +2,16 @@
 // between CuTe's GMMA/UMMA shared-memory atoms and Triton's
 // #ttg.nvmma_shared layouts (the twins of answers/smem_twin.h), as values
 // with one field list each (util/fields.h): the CLI's --json is
-// AnswerJson(answer), its text SmemTwinText(answer).
+// AnswerJson(answer), its text the view SmemTwinText(answer)
+// (views/triton_smem_text.h).
 //
 //   SmemTwinAnswer a = *AnswerSmemAtom("GMMA::Layout_K_SW128_Atom<half_t>",
 //                                      (_128,_64), std::nullopt);
-//   SmemTwinText(a);
-//   // Layout: Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_16),(_64,_1)):...
-//   // LayoutElements: Sw<3,3,3> o _0 o ...
-//   // Triton: #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed =
-//   //   false, elementBitWidth = 16}> on memdesc shape [128, 64]
+//   std::get<SmemFromCute>(a).triton;
+//   // #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false,
+//   //   elementBitWidth = 16}>
 //   SmemTwinAnswer b = *AnswerNvmmaShared(layout, {128, 64});
-//   // Triton: #ttg.nvmma_shared<...>  Atom: GMMA::Layout_K_SW128_Atom<half_t>
+//   std::get<SmemFromTriton>(b).atom;  // GMMA::Layout_K_SW128_Atom<half_t>
 #ifndef HLOLAYOUT_ANSWERS_TRITON_SMEM_H_
 #define HLOLAYOUT_ANSWERS_TRITON_SMEM_H_
 
@@ -92,9 +91,6 @@ absl::StatusOr<SmemTwinAnswer> AnswerSmemAtom(
 // The CuTe twin of `layout` on a memdesc of `dims` (rank 2).
 absl::StatusOr<SmemTwinAnswer> AnswerNvmmaShared(
     const NvmmaSharedLayout& layout, std::vector<int64_t> dims);
-
-// The answer as `cute smem` prints it ("Key: value" lines).
-std::string SmemTwinText(const SmemTwinAnswer& a);
 
 }  // namespace hlolayout::triton
 

@@ -17,6 +17,7 @@
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/views/triton_smem_text.h"
 
 namespace hlolayout::cli {
 

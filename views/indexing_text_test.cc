@@ -63,7 +63,17 @@ TEST(IndexingText, TilingExactly) {
   const Parsed p = Parse("f32[3,5]{1,0:T(2,2)}");
   absl::StatusOr<TilingAnswer> a = AnswerTiling(p.shape);
   ASSERT_TRUE(a.ok()) << a.status();
-  EXPECT_EQ(TilingAnswerText(*a), TILING_TEXT);
+  EXPECT_EQ(TilingAnswerText(*a), 
+            "f32[3,5]{1,0:T(2,2)}\n"
+            "physical [3,5] (dims 0,1, major to minor)\n"
+            "T0 (2,2) on [3,5]: pad [4,6] reshape [2,2,3,2] transpose "
+            "{0,2,1,3} -> [2,3,2,2]\n"
+            "final [2,3,2,2]: 24 elements (15 logical, 9 padding)\n"
+            "bytes 60 logical, 96 padded (1.6x expansion)\n"
+            "  dim 0 (size 3) is not a multiple of tile 2 of T(2,2): padded "
+            "to 4\n"
+            "  dim 1 (size 5) is not a multiple of tile 2 of T(2,2): padded "
+            "to 6\n");
 }
 
 }  // namespace
