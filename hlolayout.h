@@ -251,6 +251,7 @@
 #include "hlolayout/cute/tiler.h"
 #include "hlolayout/cute/xla_bridge.h"
 #include "hlolayout/cute/xla_shape.h"
+#include "hlolayout/views/cute_atom_text.h"
 #include "hlolayout/views/cute_conflict_text.h"
 
 // The vocabulary both Tenstorrent models share: cores, buffer types and

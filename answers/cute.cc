@@ -40,15 +40,6 @@ TiledCopyPrint PrintOf(const TiledCopy& tc) {
   return {TileText(tc.tiler_mn), StaticText(tc.tiled_layout_tv)};
 }
 
-std::string CoordsText(const std::vector<std::array<int64_t, 2>>& coords) {
-  std::string out;
-  for (size_t v = 0; v < coords.size(); ++v) {
-    absl::StrAppend(&out, v == 0 ? "" : " ", "(", coords[v][0], ",",
-                    coords[v][1], ")");
-  }
-  return out;
-}
-
 }  // namespace
 
 MmaAtomAnswer AnswerAtom(const MmaAtom& a) {
@@ -63,22 +54,6 @@ CopyAtomAnswer AnswerAtom(const CopyAtom& a) {
 
 CopyOpAnswer AnswerAtom(const CopyOp& op) {
   return {StaticText(op.thr_id), BitsOf(op)};
-}
-
-std::string PrintMmaAtom(const MmaAtom& a) {
-  return FieldListText(AnswerAtom(a), "MMA_Atom");
-}
-
-std::string PrintCopyAtom(const CopyAtom& a) {
-  return FieldListText(PrintOf(a), "Copy_Atom");
-}
-
-std::string PrintTiledMma(const TiledMma& tm) {
-  return FieldListText(PrintOf(tm), "TiledMMA") + PrintMmaAtom(tm.atom);
-}
-
-std::string PrintTiledCopy(const TiledCopy& tc) {
-  return FieldListText(PrintOf(tc), "TiledCopy") + PrintCopyAtom(tc.atom);
 }
 
 absl::StatusOr<AnyAtom> FindAnyAtom(absl::string_view name) {
@@ -111,17 +86,6 @@ AtomAnswer AnswerAtom(const AnyAtom& atom) {
                     atom);
 }
 
-std::string AnyAtomText(const AnyAtom& atom) {
-  if (const auto* a = std::get_if<CopyAtom>(&atom)) {
-    return FieldListText(AnswerAtom(*a), "Copy_Atom");
-  }
-  if (const auto* op = std::get_if<CopyOp>(&atom)) {
-    return FieldListText(AnswerAtom(*op),
-                         absl::StrCat("Copy_Traits<", op->name, ">"));
-  }
-  return PrintMmaAtom(std::get<MmaAtom>(atom));
-}
-
 TiledMmaAnswer AnswerTiledMma(const TiledMma& tm) {
   return {PrintOf(tm),
           {TileShapeText(tm), StaticText(tm.layout_a_tv),
@@ -133,14 +97,6 @@ TiledCopyAnswer AnswerTiledCopy(const TiledCopy& tc) {
           {StaticText(tc.layout_s_tv), StaticText(tc.layout_d_tv)}};
 }
 
-std::string TiledMmaText(const TiledMma& tm) {
-  return PrintTiledMma(tm) + FieldListText(AnswerTiledMma(tm).layouts, "", "");
-}
-
-std::string TiledCopyText(const TiledCopy& tc) {
-  return PrintTiledCopy(tc) +
-         FieldListText(AnswerTiledCopy(tc).layouts, "", "");
-}
 absl::StatusOr<ThreadCoords> ThreadCoordsOfMma(const TiledMma& tm,
                                                int64_t thread) {
   ThreadCoords c;
@@ -172,16 +128,6 @@ absl::StatusOr<ThreadCoords> ThreadCoordsOfCopy(const TiledCopy& tc,
         {{std::string(dst ? "D" : "S"), "m,n"}, *std::move(s)});
   }
   return c;
-}
-
-std::string ThreadCoordsText(const ThreadCoords& c) {
-  std::string out =
-      absl::StrCat("thread ", c.thread, " of ", c.num_threads, "\n");
-  for (const auto& [names, coords] : c.operands) {
-    absl::StrAppend(&out, names[0], " (", names[1], "): ", CoordsText(coords),
-                    "\n");
-  }
-  return out;
 }
 
 ThreadCoordsAnswer AnswerThreadCoords(const ThreadCoords& c) {

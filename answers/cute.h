@@ -1,20 +1,13 @@
 // answers/cute.h: the answers of `hlolayout cute atom`, `atoms`,
 // `tiled-mma`, `tiled-copy` and `conflicts`, as values with one field list
-// each (util/fields.h), and CuTe's print() of atoms, tiled MMAs and tiled
-// copies, which is those field lists as text (FieldListText): print(),
-// the CLI's text and its --json cannot disagree. Python's str() of the
-// same objects is the print() here.
+// each (util/fields.h). CuTe's print() of atoms, tiled MMAs and tiled
+// copies is those field lists as text (FieldListText), written by the views
+// of views/cute_atom_text.h: print(), the CLI's text and its --json cannot
+// disagree.
 //
 //   MmaAtom a = *FindMmaAtom("SM80_16x8x16_F16F16F16F16_TN");
-//   PrintMmaAtom(a);
-//   // MMA_Atom
-//   //   ThrID:      _32:_1
-//   //   Shape_MNK:  (_16,_8,_16)
-//   //   LayoutA_TV: ((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))
-//   //   ...
 //   AnswerJson(AnswerAtom(a))  // {"ThrID": "_32:_1", "Shape_MNK": ...}
-//   TiledMmaText(tm);  // print(tiled_mma), then TileShape_MNK and the TV
-//                      // layouts
+//   AnswerTiledMma(tm).layouts.tile_shape_mnk;  // "(_32,_16,_16)"
 //   AnyAtom x = *FindAnyAtom("SM75_U32x4_LDSM_N");  // a copy operation
 #ifndef HLOLAYOUT_ANSWERS_CUTE_H_
 #define HLOLAYOUT_ANSWERS_CUTE_H_
@@ -117,12 +110,6 @@ MmaAtomAnswer AnswerAtom(const MmaAtom& a);
 CopyAtomAnswer AnswerAtom(const CopyAtom& a);
 CopyOpAnswer AnswerAtom(const CopyOp& op);
 
-// CuTe's print() of each, every integer static (_N), ending in a newline.
-std::string PrintMmaAtom(const MmaAtom& a);
-std::string PrintCopyAtom(const CopyAtom& a);
-std::string PrintTiledMma(const TiledMma& tm);    // with its atom
-std::string PrintTiledCopy(const TiledCopy& tc);  // with its atom
-
 // A name `hlolayout cute atom` takes: an MMA atom, a copy atom
 // ("Copy_Atom<OP, T>") or a copy operation alone (its Copy_Traits).
 using AnyAtom = std::variant<MmaAtom, CopyAtom, CopyOp>;
@@ -135,10 +122,6 @@ using AtomAnswer = std::variant<MmaAtomAnswer, CopyAtomAnswer, CopyOpAnswer>;
 absl::StatusOr<AnyAtom> FindAnyAtom(absl::string_view name);
 
 AtomAnswer AnswerAtom(const AnyAtom& atom);
-
-// `cute atom`'s text: the print() with, for copies, the bit layouts
-// (SrcLayout, DstLayout, RefLayout).
-std::string AnyAtomText(const AnyAtom& atom);
 
 // A tiled MMA's own fields as print(tiled_mma) shows them before its atom.
 struct TiledMmaPrint {
@@ -233,11 +216,6 @@ struct TiledCopyAnswer {
 TiledMmaAnswer AnswerTiledMma(const TiledMma& tm);
 TiledCopyAnswer AnswerTiledCopy(const TiledCopy& tc);
 
-// `cute tiled-mma`'s and `tiled-copy`'s texts: the print() then the tile
-// and the TV layouts.
-std::string TiledMmaText(const TiledMma& tm);
-std::string TiledCopyText(const TiledCopy& tc);
-
 // What one thread holds: per operand (names "A", "B", "C" or "S", "D"), the
 // tile coordinates of its values in value order.
 struct ThreadCoords {
@@ -256,9 +234,6 @@ absl::StatusOr<ThreadCoords> ThreadCoordsOfMma(const TiledMma& tm,
                                                int64_t thread);
 absl::StatusOr<ThreadCoords> ThreadCoordsOfCopy(const TiledCopy& tc,
                                                 int64_t thread);
-
-// "thread 5 of 128\nA (m,k): (0,2) (0,3) ...\n".
-std::string ThreadCoordsText(const ThreadCoords& c);
 
 // `--thread`'s answer: each operand's coordinates (an MMA's A, B, C or a
 // copy's S, D; the other kind's are absent).

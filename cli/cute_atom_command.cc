@@ -26,6 +26,7 @@
 #include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/views/cute_atom_text.h"
 
 namespace hlolayout::cli {
 

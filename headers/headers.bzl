@@ -233,6 +233,7 @@ HEADERS = [
     ("//views:amd_picture", "views/amd_picture.h"),
     ("//views:bank_picture", "views/bank_picture.h"),
     ("//views:buffer_assignment_text", "views/buffer_assignment_text.h"),
+    ("//views:cute_atom_text", "views/cute_atom_text.h"),
     ("//views:cute_conflict_text", "views/cute_conflict_text.h"),
     ("//views:cute_picture", "views/cute_picture.h"),
     ("//views:cute_tikz", "views/cute_tikz.h"),

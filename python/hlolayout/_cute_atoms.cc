@@ -34,6 +34,7 @@
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/views/bank_picture.h"
+#include "hlolayout/views/cute_atom_text.h"
 #include "hlolayout/views/cute_picture.h"
 #include "hlolayout/views/cute_tikz.h"
 #include "hlolayout/views/tv_picture.h"
