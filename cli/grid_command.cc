@@ -7,7 +7,8 @@
 //   printf 'grid-shard\ttensor<...>\n' | hlolayout batch      # -> 18x32
 //
 // The logic lives in //ttmlir (ttmlir/explain.h, ttmlir/ttmlir_explain.h); this
-// file reads arguments and prints the answers of answers/ttmlir.h.
+// file reads arguments and prints the answers of answers/ttmlir.h through
+// their views (views/ttmlir_text.h).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -476,21 +477,18 @@ absl::StatusOr<std::string> BatchGridShard(
     absl::Span<const absl::string_view> args, BatchCache&) {
   const absl::StatusOr<grid::GridAnalysis>& a = CachedAnalysis(args[0]);
   if (!a.ok()) return a.status();
-  if (a->ttnn) return grid::DimsToString(a->ttnn->memref_shape());
-  if (a->metal) return grid::DimsToString(a->metal->shard_shape_units());
-  return grid::GridShardAnswer(*a->text.seed);
+  return grid::ShardBatchText(*a);
 }
 
 absl::StatusOr<std::string> BatchGridLocate(
     absl::Span<const absl::string_view> args, BatchCache&) {
   const absl::StatusOr<grid::GridAnalysis>& a = CachedAnalysis(args[0]);
   if (!a.ok()) return a.status();
-  if (!a->ttnn && !a->metal) {
-    return grid::GridLocateAnswer(*a->text.seed, args[1]);
-  }
   absl::StatusOr<std::vector<int64_t>> index = grid::ParseIndexList(args[1]);
   if (!index.ok()) return index.status();
-  return grid::LocateAnswer(*a, *index);
+  absl::StatusOr<grid::LocationAnswer> answer = grid::AnswerLocate(*a, *index);
+  if (!answer.ok()) return answer.status();
+  return grid::LocateBatchText(*answer);
 }
 
 }  // namespace

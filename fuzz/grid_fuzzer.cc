@@ -1,5 +1,5 @@
 // fuzz/grid_fuzzer.cc: tt-mlir grid layouts. The first byte picks a mode:
-//   0: ParseTensorType, then the explain / shard / locate answers and a
+//   0: ParseTensorType, then the explain and locate texts and a
 //      print/parse round trip (second line: the locate index);
 //   1: ParseAffineMap;
 //   2: BuildCollapsedLayout from four tab-separated fields, then explain;
@@ -20,6 +20,7 @@
 #include "hlolayout/ttmlir/ttmlir_explain.h"
 #include "hlolayout/ttmlir/ttmlir_parse.h"
 #include "hlolayout/views/ttmlir_picture.h"
+#include "hlolayout/views/ttmlir_text.h"
 
 namespace hlolayout::fuzz {
 namespace {
@@ -28,9 +29,13 @@ void Explain(const grid::MetalLayout& layout, absl::string_view locate,
              absl::string_view text) {
   grid::GridExplanation explanation = grid::ExplainGridLayout(layout);
   (void)grid::FormatGridExplanation(explanation);
-  (void)grid::GridShardAnswer(layout);
-  absl::StatusOr<std::string> located = grid::GridLocateAnswer(layout, locate);
-  CheckError(located.status(), text);
+  absl::StatusOr<std::vector<int64_t>> index = grid::ParseIndexList(locate);
+  CheckError(index.status(), text);
+  if (index.ok()) {
+    absl::StatusOr<grid::ElementLocation> loc = layout.TryLocate(*index);
+    CheckError(loc.status(), text);
+    if (loc.ok()) (void)grid::FormatElementLocation(layout, *index, *loc);
+  }
   const std::string printed = grid::TensorTypeToString(layout);
   absl::StatusOr<grid::MetalLayout> again = grid::ParseTensorType(printed);
   if (!again.ok()) {

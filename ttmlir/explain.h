@@ -1,12 +1,12 @@
-// ttmlir/explain.h: answers of `hlolayout grid` as data and as text.
-//
-// The CLI (cli/grid_command.cc) only reads arguments and prints; what it
-// prints is built here, so it is tested here.
+// ttmlir/explain.h: the 2024 seed form (#tt.metal_layout) of `hlolayout
+// grid` as data: everything `grid explain` reports (GridExplanation), the
+// index and collapse-interval readers, and the layout `grid collapse`
+// builds. The texts are views (views/ttmlir_text.h).
 //
 //   tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>,
 //          memref<1x1x!tt.tile<32 x 32, bfp_bf8>, #tt.memory_space<l1>>>>
-//   GridShardAnswer  -> "1x1"
-//   GridLocateAnswer(20,40) -> "core=1,1 offset=2,8 tile=0,0 in_tile=2,8"
+//   ExplainGridLayout(layout).total_padding  -> 2805
+//   ParseIndexList("20,40")                  -> {20, 40}
 #ifndef HLOLAYOUT_TTMLIR_EXPLAIN_H_
 #define HLOLAYOUT_TTMLIR_EXPLAIN_H_
 
@@ -77,36 +77,11 @@ struct GridExplanation {
 GridExplanation ExplainGridLayout(const MetalLayout& layout,
                                   int64_t max_cores = 4096);
 
-// The text of `grid explain`, one "name: value" per line. At most
-// `max_core_lines` per-core lines are listed.
-std::string FormatGridExplanation(const GridExplanation& explanation,
-                                  int64_t max_core_lines = 64);
-
-// The text of `grid locate`: collapsed coordinate, core (and device), offset
-// in the shard, tile and position in the tile, byte offset.
-std::string FormatElementLocation(const MetalLayout& layout,
-                                  absl::Span<const int64_t> index,
-                                  const ElementLocation& location);
-
 // ParseIndexList
 //
 // "1,1,6,100" -> {1, 1, 6, 100}; spaces around values are allowed; "" is
 // the index of a rank-0 tensor. Errors: "bad index value 'x'".
 absl::StatusOr<std::vector<int64_t>> ParseIndexList(absl::string_view text);
-
-// GridShardAnswer
-//
-// The memref shape of one shard as the seed writes it: "18x32", or "1x1"
-// (tiles) when tilized.
-std::string GridShardAnswer(const MetalLayout& layout);
-
-// GridLocateAnswer
-//
-// "core=C0,C1 offset=O0,O1", plus " tile=T0,T1 in_tile=E0,E1" when tilized
-// (tile is the memref index of the tile, in_tile the row and column inside
-// it). Errors for a bad or out-of-bounds index.
-absl::StatusOr<std::string> GridLocateAnswer(const MetalLayout& layout,
-                                             absl::string_view index_text);
 
 // ParseCollapseIntervals
 //
@@ -126,11 +101,6 @@ absl::StatusOr<MetalLayout> BuildCollapsedLayout(absl::string_view tensor,
                                                  absl::string_view grid,
                                                  absl::string_view intervals,
                                                  absl::string_view tile);
-
-// The text of `grid collapse`: the `<>` notation, the map and the whole
-// tensor type (which `grid explain` reads).
-std::string FormatCollapse(const MetalLayout& layout,
-                           absl::string_view intervals);
 
 }  // namespace hlolayout::grid
 

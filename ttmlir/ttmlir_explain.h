@@ -1,6 +1,6 @@
 // ttmlir/ttmlir_explain.h: one tensor type of any of tt-mlir's layouts,
-// analysed, and the text `hlolayout grid explain` and `locate` print for
-// the current forms (the seed form's text is ttmlir/explain.h's).
+// analysed. The texts `hlolayout grid explain` and `locate` print are views
+// (views/ttmlir_text.h).
 //
 //   absl::StatusOr<GridAnalysis> a = AnalyzeGridText(
 //       "#dram = #ttnn.buffer_type<dram>\n"
@@ -8,7 +8,7 @@
 //       "memref<1x1x!ttcore.tile<32x32, f32>, #dram>, <interleaved>>>");
 //   a->ttnn->memref_shape() == {1, 1}; a->warnings.empty()
 //
-// The CLI (cli/grid_command.cc) prints these and writes the JSON.
+// The answers (answers/ttmlir.h) and their views are built from it.
 #ifndef HLOLAYOUT_TTMLIR_TTMLIR_EXPLAIN_H_
 #define HLOLAYOUT_TTMLIR_TTMLIR_EXPLAIN_H_
 
@@ -60,24 +60,6 @@ absl::StatusOr<GridAnalysis> AnalyzeGridText(absl::string_view text,
 //
 // The one-line message of a refusal of `tensor` (cut to 160 characters).
 std::string RefusalMessage(absl::string_view tensor, absl::string_view reason);
-
-// The text of `grid explain` for a TTNN or reworked metal layout, notes
-// included (the caller prints the warnings).
-std::string FormatTtnnExplanation(const GridAnalysis& analysis,
-                                  int64_t max_shard_lines = 64);
-std::string FormatMetalExplanation(const GridAnalysis& analysis,
-                                   int64_t max_shard_lines = 64);
-
-// The text of `grid locate`.
-std::string FormatTtnnLocation(const TtnnLayoutAttr& layout,
-                               absl::Span<const int64_t> index,
-                               const TtnnAttrLocation& location);
-std::string FormatMetalLocation(const TtcoreMetalLayout& layout,
-                                absl::Span<const int64_t> index,
-                                const MetalLocation& location);
-
-// "(0,0)-(7,0), (0,1)-(3,1)"
-std::string CoreRangesShort(absl::Span<const tenstorrent::CoreRange> ranges);
 
 }  // namespace hlolayout::grid
 

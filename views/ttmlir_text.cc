@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -41,40 +42,49 @@ absl::StatusOr<std::string> LocateText(const GridAnalysis& a,
   return FormatElementLocation(*a.text.seed, index, *loc);
 }
 
-absl::StatusOr<std::string> LocateAnswer(const grid::GridAnalysis& a,
-                                         absl::Span<const int64_t> index) {
+std::string LocateBatchText(const LocationAnswer& answer) {
   std::vector<std::string> parts;
-  if (a.ttnn) {
-    absl::StatusOr<grid::TtnnAttrLocation> loc = a.ttnn->Locate(index);
-    if (!loc.ok()) return loc.status();
-    if (!loc->shard.empty()) {
-      parts.push_back(absl::StrCat("shard=", Commas(loc->shard)));
-      parts.push_back(absl::StrCat("offset=", Commas(loc->offset)));
+  if (const auto* l = std::get_if<TtnnLayoutLocation>(&answer)) {
+    if (l->shard) {
+      parts.push_back(absl::StrCat("shard=", Commas(*l->shard)));
+      parts.push_back(absl::StrCat("offset=", Commas(*l->offset)));
     }
-    if (!loc->tile.empty()) {
-      parts.push_back(absl::StrCat("tile=", Commas(loc->tile)));
-      parts.push_back(absl::StrCat("in_tile=", Commas(loc->in_tile)));
+    if (l->tile) {
+      parts.push_back(absl::StrCat("tile=", Commas(*l->tile)));
+      parts.push_back(absl::StrCat("in_tile=", Commas(*l->in_tile)));
     }
-    if (loc->core) {
-      parts.push_back(absl::StrCat("core=", loc->core->x, ",", loc->core->y));
+    if (l->core) {
+      parts.push_back(absl::StrCat("core=", (*l->core)[0], ",", (*l->core)[1]));
     }
-    if (loc->page) parts.push_back(absl::StrCat("page=", *loc->page));
-    if (loc->dram_bank) {
-      parts.push_back(absl::StrCat("dram_bank=", *loc->dram_bank));
+    if (l->page) parts.push_back(absl::StrCat("page=", *l->page));
+    if (l->dram_bank) {
+      parts.push_back(absl::StrCat("dram_bank=", *l->dram_bank));
+    }
+  } else if (const auto* m = std::get_if<MetalLayoutLocation>(&answer)) {
+    parts.push_back(absl::StrCat("shard=", Commas(m->shard)));
+    parts.push_back(absl::StrCat("offset=", Commas(m->offset)));
+    if (m->offset_tile) {
+      parts.push_back(absl::StrCat("offset_tile=", Commas(*m->offset_tile)));
+    }
+    if (m->core) {
+      parts.push_back(absl::StrCat("core=", (*m->core)[0], ",", (*m->core)[1]));
     }
   } else {
-    absl::StatusOr<grid::MetalLocation> loc = a.metal->Locate(index);
-    if (!loc.ok()) return loc.status();
-    parts.push_back(absl::StrCat("shard=", Commas(loc->shard)));
-    parts.push_back(absl::StrCat("offset=", Commas(loc->offset)));
-    if (!loc->offset_tile.empty()) {
-      parts.push_back(absl::StrCat("offset_tile=", Commas(loc->offset_tile)));
-    }
-    if (loc->core) {
-      parts.push_back(absl::StrCat("core=", loc->core->x, ",", loc->core->y));
+    const SeedLayoutLocation& s = std::get<SeedLayoutLocation>(answer);
+    parts.push_back(absl::StrCat("core=", Commas(s.core)));
+    parts.push_back(absl::StrCat("offset=", Commas(s.offset)));
+    if (s.tile) {
+      parts.push_back(absl::StrCat("tile=", Commas(*s.tile)));
+      parts.push_back(absl::StrCat("in_tile=", Commas(*s.in_tile)));
     }
   }
   return absl::StrJoin(parts, " ");
+}
+
+std::string ShardBatchText(const GridAnalysis& a) {
+  if (a.ttnn) return DimsToString(a.ttnn->memref_shape());
+  if (a.metal) return DimsToString(a.metal->shard_shape_units());
+  return DimsToString(a.text.seed->memref_shape());
 }
 
 std::string FormatGridReport(const GridReport& r) {

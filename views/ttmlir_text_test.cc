@@ -1,15 +1,44 @@
 #include "hlolayout/views/ttmlir_text.h"
 
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "absl/strings/string_view.h"
 #include "gtest/gtest.h"
 #include "hlolayout/answers/ttmlir.h"
 #include "hlolayout/testing/ttmlir_layouts.h"
 #include "hlolayout/ttmlir/explain.h"
+#include "hlolayout/ttmlir/metal_layout.h"
+#include "hlolayout/ttmlir/print.h"
 #include "hlolayout/ttmlir/ttmlir_explain.h"
+#include "hlolayout/ttmlir/ttmlir_parse.h"
 
 namespace hlolayout::grid {
 namespace {
+
+// Seed-form tensors (were ttmlir/explain_test.cc's).
+constexpr absl::string_view kTiled =
+    "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, "
+    "memref<1x1x!tt.tile<32 x 32, bfp_bf8>, #tt.memory_space<l1>>>>";
+constexpr absl::string_view kScalar =
+    "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, "
+    "memref<18x32xf32, #tt.memory_space<l1>>>>";
+constexpr absl::string_view kMultiDevice =
+    "tensor<2x3x64x128xf32, #tt.metal_layout<(d0, d1, d2, d3) -> (d0, d1 * 64 "
+    "+ d2, d3), undef, <2x2x4>, memref<1x3x1x!tt.tile<32 x 32, bfp_bf8>, "
+    "#tt.memory_space<l1>>>>";
+
+MetalLayout Parse(absl::string_view text) {
+  absl::StatusOr<MetalLayout> l = ParseTensorType(text);
+  EXPECT_TRUE(l.ok()) << l.status();
+  return *std::move(l);
+}
+
+bool Has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // Each form's text is that form's renderer: the dispatch picks the form.
 TEST(TtmlirText, ExplainAndLocatePickTheForm) {
@@ -38,18 +67,177 @@ TEST(TtmlirText, LocateTextNamesTheCore) {
 
 // The batch answer: one line of key=value pairs, as `hlolayout batch`
 // writes for grid-locate.
-TEST(TtmlirText, LocateAnswerIsOneLine) {
+TEST(TtmlirText, LocateBatchTextIsOneLine) {
   absl::StatusOr<GridAnalysis> ttnn = AnalyzeGridText(kTestTtnnLayout);
   ASSERT_TRUE(ttnn.ok()) << ttnn.status();
-  absl::StatusOr<std::string> t = LocateAnswer(*ttnn, {2, 1541});
+  absl::StatusOr<LocationAnswer> t = AnswerLocate(*ttnn, {2, 1541});
   ASSERT_TRUE(t.ok()) << t.status();
-  EXPECT_EQ(*t, "shard=0,3 offset=2,5 tile=0,48 in_tile=2,5 core=3,0");
+  EXPECT_EQ(LocateBatchText(*t),
+            "shard=0,3 offset=2,5 tile=0,48 in_tile=2,5 core=3,0");
+  EXPECT_EQ(ShardBatchText(*ttnn), "1x16");
   absl::StatusOr<GridAnalysis> metal = AnalyzeGridText(kTestMetalLayout);
   ASSERT_TRUE(metal.ok()) << metal.status();
-  absl::StatusOr<std::string> m = LocateAnswer(*metal, {100, 300});
+  absl::StatusOr<LocationAnswer> m = AnswerLocate(*metal, {100, 300});
   ASSERT_TRUE(m.ok()) << m.status();
-  EXPECT_EQ(*m, "shard=1,4 offset=36,44 offset_tile=1,1 core=4,1");
-  EXPECT_FALSE(LocateAnswer(*metal, {100000, 0}).ok());
+  EXPECT_EQ(LocateBatchText(*m),
+            "shard=1,4 offset=36,44 offset_tile=1,1 core=4,1");
+  EXPECT_FALSE(AnswerLocate(*metal, {100000, 0}).ok());
+}
+
+// The seed form's batch lines (were GridShardAnswer and GridLocateAnswer
+// in ttmlir/explain.cc): the request's index is read, the answer located,
+// the line its view.
+absl::StatusOr<std::string> SeedLocate(absl::string_view tensor,
+                                       absl::string_view index_text) {
+  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(tensor);
+  EXPECT_TRUE(a.ok()) << a.status();
+  absl::StatusOr<std::vector<int64_t>> index = ParseIndexList(index_text);
+  if (!index.ok()) return index.status();
+  absl::StatusOr<LocationAnswer> answer = AnswerLocate(*a, *index);
+  if (!answer.ok()) return answer.status();
+  return LocateBatchText(*answer);
+}
+
+std::string SeedShard(absl::string_view tensor) {
+  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(tensor);
+  EXPECT_TRUE(a.ok()) << a.status();
+  return ShardBatchText(*a);
+}
+
+TEST(TtmlirText, SeedShardLines) {
+  EXPECT_EQ(SeedShard(kScalar), "18x32");
+  EXPECT_EQ(SeedShard(kTiled), "1x1");
+  EXPECT_EQ(SeedShard(kMultiDevice), "1x3x1");
+}
+
+TEST(TtmlirText, SeedLocateLines) {
+  EXPECT_EQ(*SeedLocate((kScalar), "20,40"), "core=1,1 offset=2,8");
+  EXPECT_EQ(*SeedLocate((kTiled), "20,40"),
+            "core=1,1 offset=2,8 tile=0,0 in_tile=2,8");
+  EXPECT_EQ(*SeedLocate((kTiled), "52, 62"),
+            "core=2,1 offset=16,30 tile=0,0 in_tile=16,30");
+  EXPECT_EQ(*SeedLocate((kMultiDevice), "1,2,10,127"),
+            "core=1,1,3 offset=0,42,31 tile=0,1,0 in_tile=10,31");
+  EXPECT_EQ(SeedLocate((kTiled), "53,0").status().message(),
+            "index 53 is out of bounds for dim 0 of size 53");
+  EXPECT_EQ(SeedLocate((kTiled), "1,x").status().message(),
+            "bad index value 'x'");
+  EXPECT_EQ(SeedLocate((kTiled), "1").status().message(),
+            "index has 1 values but the tensor has rank 2");
+  EXPECT_EQ(SeedLocate((kTiled), "1,99999999999999999999").status().message(),
+            "bad index value '99999999999999999999'");
+}
+
+TEST(TtmlirText, SeedPaddingExampleText) {
+  GridExplanation e = ExplainGridLayout(Parse(kTiled));
+  EXPECT_EQ(FormatGridExplanation(e),
+            "tensor:          tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> "
+            "(d0, d1), undef, <3x2>, memref<1x1x!tt.tile<32 x 32, bfp_bf8>, "
+            "#tt.memory_space<l1>>>>\n"
+            "logical shape:   53x63 f32 (3339 elements, 4 bytes each)\n"
+            "map:             (d0, d1) -> (d0, d1)\n"
+            "collapsed:       53x63 (map at the last index, plus 1)\n"
+            "grid:            3x2 (6 cores)\n"
+            "shard:           18x32 scalars (ceilDiv of the collapsed shape "
+            "by the grid)\n"
+            "tile:            !tt.tile<32 x 32, bfp_bf8>, 1088 bytes\n"
+            "physical shard:  32x32 scalars (shard padded to whole tiles), 1 "
+            "tile per shard\n"
+            "memref:          memref<1x1x!tt.tile<32 x 32, bfp_bf8>, "
+            "#tt.memory_space<l1>>\n"
+            "memory space:    l1 (DeviceL1)\n"
+            "oob_val:         undef\n"
+            "padding by dim:  dim 0: 14,14,15; dim 1: 0,1 (positions per "
+            "core, by core index along the dim)\n"
+            "padding per core:\n"
+            "  core 0,0: 576 elements, 448 padding\n"
+            "  core 0,1: 558 elements, 466 padding\n"
+            "  core 1,0: 576 elements, 448 padding\n"
+            "  core 1,1: 558 elements, 466 padding\n"
+            "  core 2,0: 544 elements, 480 padding\n"
+            "  core 2,1: 527 elements, 497 padding\n"
+            "padding-only:    0 cores\n"
+            "padding total:   2805 of 6144 positions\n"
+            "bytes:           1088 per shard, 6528 total\n");
+}
+
+TEST(TtmlirText, SeedExplanationTruncates) {
+  const std::string text =
+      FormatGridExplanation(ExplainGridLayout(Parse(kMultiDevice)), 3);
+  EXPECT_NE(text.find("devices:         2 (outer grid dims), 2x4 cores each"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  ... (13 more cores)\n"), std::string::npos) << text;
+}
+
+TEST(TtmlirText, SeedLocateText) {
+  MetalLayout l = Parse(kMultiDevice);
+  const std::vector<int64_t> index = {1, 2, 10, 127};
+  EXPECT_EQ(FormatElementLocation(l, index, l.Locate(index)),
+            "index:        1,2,10,127\n"
+            "collapsed:    1,138,127\n"
+            "core:         1,1,3 (device 1, core 1,3)\n"
+            "offset:       0,42,31 (in the 1x96x32 shard)\n"
+            "tile:         0,1,0 (memref index, of 1x3x1)\n"
+            "in tile:      10,31 (in 32x32)\n"
+            "byte offset:  1088 (start of the tile in the shard)\n");
+}
+
+TEST(TtmlirText, CollapseText) {
+  auto l = BuildCollapsedLayout("2x3x4x5x6x7x8xbf16", "2x1x3x2",
+                                "(0,3),(-3,-1)", "");
+  ASSERT_TRUE(l.ok()) << l.status();
+  EXPECT_EQ(FormatCollapse(*l, "(0,3),(-3,-1)"),
+            "joined:  (d0, d1, d2, d3, d4, d5, d6) -> (d0 <> d1 <> d2, d3, d4 "
+            "<> d5, d6)\n"
+            "map:     (d0, d1, d2, d3, d4, d5, d6) -> (d0 * 12 + d1 * 4 + d2, "
+            "d3, d4 * 7 + d5, d6)\n"
+            "tensor:  tensor<2x3x4x5x6x7x8xbf16, #tt.metal_layout<(d0, d1, d2, "
+            "d3, d4, d5, d6) -> (d0 * 12 + d1 * 4 + d2, d3, d4 * 7 + d5, d6), "
+            "undef, <2x1x3x2>, memref<12x5x14x4xbf16, "
+            "#tt.memory_space<l1>>>>\n");
+}
+
+TEST(TtmlirText, TtnnExplanationWithAliases) {
+  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(
+      "#l1 = #ttnn.buffer_type<l1>\n"
+      "tensor<384x32xbf16, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <12x1>, "
+      "memref<1x1x!ttcore.tile<32x32, bf16>, #l1>, <height_sharded>, "
+      "core_ranges = <[#ttnn.core_range<(0,0), (7,0)>, "
+      "#ttnn.core_range<(0,1), (3,1)>]>>>");
+  ASSERT_TRUE(a.ok()) << a.status();
+  const std::string text = FormatTtnnExplanation(*a, 3);
+  EXPECT_TRUE(Has(text, "grid:            12x1 (12 shards)\n")) << text;
+  EXPECT_TRUE(Has(text, "cores:           (0,0)-(7,0), (0,1)-(3,1) (written)"))
+      << text;
+  EXPECT_TRUE(Has(text,
+                  "  shard 2,0 (core (2,0)): 1024 elements, 0 padding\n"
+                  "  ... (9 more)\n"))
+      << text;
+}
+
+TEST(TtmlirText, MetalAndLocations) {
+  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(
+      "tensor<2x6x2x2x!ttcore.tile<32x32, f32>, #ttcore.metal_layout<"
+      "logical_shape = 128x380, dim_alignments = 32x32, collapsed_intervals = "
+      "dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>, l1, sharded>>");
+  ASSERT_TRUE(a.ok()) << a.status();
+  const std::string text = FormatMetalExplanation(*a);
+  EXPECT_TRUE(Has(text, "physical shape:  128x384 = 4x12 tiles\n")) << text;
+  EXPECT_TRUE(Has(text, "device shape:    2x6x2x2\n")) << text;
+  EXPECT_TRUE(Has(text, "  shard 1,5: 3840 elements, 256 padding\n")) << text;
+  absl::StatusOr<MetalLocation> loc = a->metal->Locate({127, 379});
+  ASSERT_TRUE(loc.ok());
+  EXPECT_EQ(FormatMetalLocation(*a->metal, {127, 379}, *loc),
+            "index:           127,379\n"
+            "physical:        127,379\n"
+            "shard:           1,5\n"
+            "offset:          63,59 (in the 64x64 shard)\n"
+            "offset tile:     1,1\n"
+            "offset in tile:  31,27\n"
+            "core:            5,1 (x,y)\n");
+  EXPECT_EQ(CoreRangesShort({{{0, 0}, {0, 0}}, {{1, 0}, {3, 2}}}),
+            "(0,0), (1,0)-(3,2)");
 }
 
 TEST(TtmlirText, ReportCountsThenListsEachType) {
