@@ -25,8 +25,9 @@ namespace hlolayout::answers {
 
 // The value and its field list.
 using ::hlolayout::EmitShapeExplanation;
+using ::hlolayout::ExplanationAnswerOf;
 using ::hlolayout::ShapeExplanation;
-using ::hlolayout::ShapeExplanationSpecs;
+using Explanation = ::hlolayout::explain_answer::Explanation;
 
 // AnswerExplain
 //

@@ -142,6 +142,17 @@ struct NoFields {
                   FieldOptions = {}) {}
 };
 
+// A visitor that keeps the type's name only: PythonTypeOf names a field's
+// record without making its spec, so that a record may hold itself (a
+// tuple's explanation holds its elements' explanations).
+struct TypeName {
+  const char* name = nullptr;
+  void Type(const char* type_name, const char*) { name = type_name; }
+  template <typename V>
+  void operator()(const char*, const V&, const char* = nullptr,
+                  FieldOptions = {}) {}
+};
+
 template <typename T, typename = void>
 struct HasFields : std::false_type {};
 template <typename T>
@@ -250,7 +261,10 @@ std::string PythonTypeOf() {
     static_assert(HasFields<V>::value,
                   "a field's type is a value, a list, an optional or a type "
                   "with a HlolayoutFields hook");
-    return SpecOf<V>().name;
+    TypeName type_name;
+    const V value{};
+    HlolayoutFields(type_name, value);
+    return type_name.name;
   }
 }
 

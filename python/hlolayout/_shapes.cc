@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "_answer.h"
 #include "_binding.h"
 #include "_record.h"
 #include "absl/status/status.h"
@@ -76,25 +77,10 @@ py::dict SizesDict(const Shape& shape) {
   return d;
 }
 
-// The Python class of the explanation's record I (ShapeExplanationSpecs()).
-template <size_t I>
-struct ExplainTag {
-  static const RecordSpec& Spec() {
-    return *answers::ShapeExplanationSpecs()[I];
-  }
-};
-
-template <size_t... I>
-void BindExplainRecords(py::module_& m, std::index_sequence<I...>) {
-  (BindRecord<ExplainTag<I>>(m, "hlolayout.shapes"), ...);
-}
-
 // Shape.explain(): the library's explanation as records, whose to_dict()
 // is the document `hlolayout explain --json` writes.
 py::object Explanation(const answers::ShapeExplanation& e) {
-  PyRecordSink sink;
-  answers::EmitShapeExplanation(e, sink);
-  return sink.Take();
+  return ToPython(answers::ExplanationAnswerOf(e));
 }
 
 // The shape without its layout: the logical form to_layout and from_layout
@@ -271,11 +257,7 @@ void ShapeFunctions(py::module_& m) {
 
 void RegisterShapes(py::module_& m) {
   m.attr("COMBINE") = py::int_(Tile::kCombineDimension);
-  constexpr size_t kExplainRecords = 7;
-  if (answers::ShapeExplanationSpecs().size() != kExplainRecords) {
-    throw std::logic_error("explanation records: update kExplainRecords");
-  }
-  BindExplainRecords(m, std::make_index_sequence<kExplainRecords>());
+  BindAnswer<answers::Explanation>(m, "hlolayout.shapes");
 
   py::class_<Layout, std::shared_ptr<Layout>>(m, "_Layout");
   py::class_<PyShape> c(m, "_Shape");
