@@ -639,6 +639,9 @@ void Assigner::HeapTracer::GroupByBuffer() {
 }
 
 void Assigner::HeapTracer::Run() {
+  // Each value is defined once (allocated or shared) and freed once (at
+  // its end or early, by an in-place share): two events a value.
+  trace_.Reserve(2 * static_cast<size_t>(n_));
   first_event_.assign(end_time_ + 1, 0);
   for (int64_t t = 0; t <= end_time_; ++t) {
     first_event_[t] = static_cast<int64_t>(trace_.events().size());

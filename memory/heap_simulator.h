@@ -28,6 +28,7 @@
 #ifndef HLOLAYOUT_MEMORY_HEAP_SIMULATOR_H_
 #define HLOLAYOUT_MEMORY_HEAP_SIMULATOR_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -60,6 +61,9 @@ class HeapTrace {
   void Free(int64_t buffer, int64_t size) {
     Add({HeapEvent::kFree, buffer, size, -1});
   }
+  // Room for `events` events, when their count is known beforehand (no
+  // growth by doubling).
+  void Reserve(size_t events) { events_.reserve(events); }
   const std::vector<HeapEvent>& events() const { return events_; }
   // 1 + the largest buffer id met.
   int64_t buffers() const { return buffers_; }
