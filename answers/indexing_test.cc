@@ -6,9 +6,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/packing.h"
 #include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/testing/indexed_shape.h"
 #include "hlolayout/util/fields.h"
 
 namespace hlolayout {
@@ -16,21 +16,8 @@ namespace {
 
 using ::testing::HasSubstr;
 
-struct Parsed {
-  Shape shape;
-  TiledIndexer indexer;
-};
-
-Parsed Parse(const std::string& text) {
-  absl::StatusOr<Shape> s = ParseShape(text);
-  EXPECT_TRUE(s.ok()) << s.status();
-  absl::StatusOr<TiledIndexer> t = TiledIndexer::Create(*s);
-  EXPECT_TRUE(t.ok()) << t.status();
-  return {*s, *t};
-}
-
 TEST(Answers, IndexOfAPackedElement) {
-  const Parsed p = Parse("s4[5,3]{1,0:T(2,2)E(4)}");
+  const IndexedShape p = IndexedShapeOf("s4[5,3]{1,0:T(2,2)E(4)}");
   absl::StatusOr<IndexAnswer> a =
       AnswerIndex(p.shape, p.indexer, {3, 2}, PackingOrder::kLowFirst, true);
   ASSERT_TRUE(a.ok()) << a.status();
@@ -51,7 +38,7 @@ TEST(Answers, IndexOfAPackedElement) {
 }
 
 TEST(Answers, IndexWithoutBitsHasNullBytes) {
-  const Parsed p = Parse("f32[3,5]{1,0:T(2,2)}");
+  const IndexedShape p = IndexedShapeOf("f32[3,5]{1,0:T(2,2)}");
   absl::StatusOr<IndexAnswer> a =
       AnswerIndex(p.shape, p.indexer, {2, 4}, PackingOrder::kLowFirst, false);
   ASSERT_TRUE(a.ok()) << a.status();
@@ -62,7 +49,7 @@ TEST(Answers, IndexWithoutBitsHasNullBytes) {
 }
 
 TEST(Answers, IndexOutOfBoundsOrWrongRank) {
-  const Parsed p = Parse("f32[3,5]{1,0:T(2,2)}");
+  const IndexedShape p = IndexedShapeOf("f32[3,5]{1,0:T(2,2)}");
   EXPECT_FALSE(
       AnswerIndex(p.shape, p.indexer, {3, 0}, PackingOrder::kLowFirst, false)
           .ok());
@@ -75,7 +62,7 @@ TEST(Answers, IndexOutOfBoundsOrWrongRank) {
 }
 
 TEST(Answers, ElementsAndPaddingOfEveryOffset) {
-  const Parsed p = Parse("f32[3,5]{1,0:T(2,2)}");
+  const IndexedShape p = IndexedShapeOf("f32[3,5]{1,0:T(2,2)}");
   int elements = 0;
   for (int64_t offset = 0; offset < 24; ++offset) {
     absl::StatusOr<ElementAnswer> a = AnswerElement(p.shape, p.indexer, offset);
@@ -104,7 +91,7 @@ TEST(Answers, ElementsAndPaddingOfEveryOffset) {
 }
 
 TEST(Answers, ScalarElement) {
-  const Parsed p = Parse("f32[]");
+  const IndexedShape p = IndexedShapeOf("f32[]");
   absl::StatusOr<ElementAnswer> a = AnswerElement(p.shape, p.indexer, 0);
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->kind, OffsetKind::kElement);
@@ -112,7 +99,7 @@ TEST(Answers, ScalarElement) {
 }
 
 TEST(Answers, Tiling) {
-  const Parsed p = Parse("f32[3,5]{1,0:T(2,2)}");
+  const IndexedShape p = IndexedShapeOf("f32[3,5]{1,0:T(2,2)}");
   absl::StatusOr<TilingAnswer> a = AnswerTiling(p.shape);
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->sizes.padded_bytes, 96);

@@ -8,9 +8,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "hlolayout/cute/parse.h"
+#include "hlolayout/testing/smem_twin_inputs.h"
 #include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/util/fields.h"
 
 namespace hlolayout::triton {
@@ -18,29 +17,14 @@ namespace {
 
 using ::testing::HasSubstr;
 
-constexpr char kNvmma[] =
-    "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
-    "elementBitWidth = 16}>";
-
-cute::IntTuple Static(const std::string& text) {
-  absl::StatusOr<cute::IntTuple> t = cute::ParseIntTuple(text);
-  EXPECT_TRUE(t.ok()) << t.status();
-  return cute::WithTags(*t, /*is_static=*/true);
-}
-
-NvmmaSharedLayout Nvmma(const std::string& text) {
-  absl::StatusOr<Layout> l = ParseLayout(text);
-  EXPECT_TRUE(l.ok()) << l.status();
-  return *l->get<NvmmaSharedLayout>();
-}
-
 TEST(SmemTwinAnswer, AtomToTriton) {
-  absl::StatusOr<SmemTwinAnswer> a = AnswerSmemAtom(
-      "GMMA::Layout_K_SW128_Atom<half_t>", Static("(128,64)"), std::nullopt);
+  absl::StatusOr<SmemTwinAnswer> a =
+      AnswerSmemAtom("GMMA::Layout_K_SW128_Atom<half_t>",
+                     StaticTupleOf("(128,64)"), std::nullopt);
   ASSERT_TRUE(a.ok()) << a.status();
   const auto* cute = std::get_if<SmemFromCute>(&*a);
   ASSERT_NE(cute, nullptr);
-  EXPECT_EQ(cute->triton, kNvmma);
+  EXPECT_EQ(cute->triton, kTestNvmma128B);
   EXPECT_EQ(cute->layout,
             "Sw<3,4,3> o smem_ptr[16b](unset) o "
             "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))");
@@ -49,8 +33,9 @@ TEST(SmemTwinAnswer, AtomToTriton) {
 }
 
 TEST(SmemTwinAnswer, AtomWithoutTwin) {
-  absl::StatusOr<SmemTwinAnswer> a = AnswerSmemAtom(
-      "GMMA::Layout_MN_INTER_Atom<half_t>", Static("(64,64)"), std::nullopt);
+  absl::StatusOr<SmemTwinAnswer> a =
+      AnswerSmemAtom("GMMA::Layout_MN_INTER_Atom<half_t>",
+                     StaticTupleOf("(64,64)"), std::nullopt);
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_FALSE(std::get<SmemFromCute>(*a).memdesc_shape.has_value());
   EXPECT_EQ(std::get<SmemFromCute>(*a).triton, "none");
@@ -59,7 +44,7 @@ TEST(SmemTwinAnswer, AtomWithoutTwin) {
 
 TEST(SmemTwinAnswer, TritonToAtom) {
   absl::StatusOr<SmemTwinAnswer> a =
-      AnswerNvmmaShared(Nvmma(kNvmma), {128, 64});
+      AnswerNvmmaShared(NvmmaOf(kTestNvmma128B), {128, 64});
   ASSERT_TRUE(a.ok()) << a.status();
   ASSERT_TRUE(std::holds_alternative<SmemFromTriton>(*a));
   EXPECT_EQ(std::get<SmemFromTriton>(*a).atom,
@@ -67,15 +52,15 @@ TEST(SmemTwinAnswer, TritonToAtom) {
   EXPECT_EQ(std::get<SmemFromTriton>(*a).shape, "(_128,_64)");
   EXPECT_EQ(std::get<SmemFromTriton>(*a).order, "none");
   EXPECT_THAT(AnswerJson(*a),
-              HasSubstr("{\"Triton\": \"" + std::string(kNvmma) +
+              HasSubstr("{\"Triton\": \"" + std::string(kTestNvmma128B) +
                         "\", \"MemdescShape\": [128, 64], \"Atom\": "
                         "\"GMMA::Layout_K_SW128_Atom<half_t>\""));
 }
 
 TEST(SmemTwinAnswer, TritonKeysInTheOrderTheyWereWritten) {
   absl::StatusOr<SmemTwinAnswer> a = AnswerNvmmaShared(
-      Nvmma("#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, "
-            "elementBitWidth = 16}>"),
+      NvmmaOf("#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, "
+              "elementBitWidth = 16}>"),
       {8, 8});
   ASSERT_TRUE(a.ok()) << a.status();
   const std::string json = AnswerJson(*a);
@@ -87,7 +72,7 @@ TEST(SmemTwinAnswer, BadNamesAndShapes) {
       AnswerSmemAtom("GMMA::Nope<half_t>", std::nullopt, std::nullopt).ok());
   // 8 rows do not hold a 128-byte swizzle atom of 64 halves twice over.
   EXPECT_FALSE(AnswerSmemAtom("GMMA::Layout_K_SW128_Atom<half_t>",
-                              Static("(8,8)"), std::nullopt)
+                              StaticTupleOf("(8,8)"), std::nullopt)
                    .ok());
 }
 

@@ -318,6 +318,21 @@ TEST(XlaTpuGeneration, PeakLeavesOutAConditionalsPhi) {
   }
 }
 
+// XLA:TPU's figures of one of its own v5p dumps in memory/testdata_xla_tpu:
+// the HBM temp allocation's size (XLA:TPU's allocation `xla_allocation_index`
+// in its buffer assignment), memory_analysis()'s temp and peak.
+void ExpectV5pTemp(const std::string& module, int64_t allocation,
+                   int xla_allocation_index, int64_t temp, int64_t peak) {
+  SCOPED_TRACE(module);
+  const std::string text =
+      ReadTestData("memory/testdata_xla_tpu/" + module + ".txt");
+  const BufferAssignment b = Assign(text, TpuGeneration::kV5p);
+  EXPECT_EQ(HbmTempAllocationSize(b), allocation)
+      << "XLA:TPU's allocation " << xla_allocation_index;
+  EXPECT_EQ(b.stats.temp_size_in_bytes, temp);
+  EXPECT_EQ(b.stats.peak_memory_in_bytes, peak);
+}
+
 // memory_analysis()'s temp size: twice the HBM temp allocation rounded up
 // to 16 KiB, less the most bytes its heap holds at one step, its tuple
 // index tables counted at every step (docs/xla-tpu.md,
@@ -329,14 +344,10 @@ TEST(XlaTpuGeneration, PeakLeavesOutAConditionalsPhi) {
 // XLA:TPU says. Counting instead the bytes any value ever covers (65,568)
 // gave 98,272.
 TEST(XlaTpuGeneration, TempCountsTheHeapsFullestStep) {
-  const std::string base =
-      "memory/testdata_xla_tpu/"
-      "module_4579.jit_expert_parallel.cl_933746096.after_optimizations";
-  const std::string text = ReadTestData(base + ".txt");
-  const BufferAssignment b = Assign(text, TpuGeneration::kV5p);
-  EXPECT_EQ(HbmTempAllocationSize(b), 65568);  // XLA:TPU's allocation 8
-  EXPECT_EQ(b.stats.temp_size_in_bytes, 114656);
-  EXPECT_EQ(b.stats.peak_memory_in_bytes, 74240);
+  ExpectV5pTemp(
+      "module_4579.jit_expert_parallel.cl_933746096.after_optimizations",
+      /*allocation=*/65568, /*xla_allocation_index=*/8,
+      /*temp=*/114656, /*peak=*/74240);
 }
 
 // A loop's phis are not counted at the heap's fullest step: the values they
@@ -348,14 +359,9 @@ TEST(XlaTpuGeneration, TempCountsTheHeapsFullestStep) {
 // wide.arg_tuple.0{0} (a phi, 512 bytes, live 12 to 24): 2,144, so
 // 161,696, as XLA:TPU says. Counting the phi gave 161,184.
 TEST(XlaTpuGeneration, TempLeavesOutALoopsPhis) {
-  const std::string base =
-      "memory/testdata_xla_tpu/"
-      "module_1354.jit__lambda.cl_933746096.after_optimizations";
-  const std::string text = ReadTestData(base + ".txt");
-  const BufferAssignment b = Assign(text, TpuGeneration::kV5p);
-  EXPECT_EQ(HbmTempAllocationSize(b), 65568);  // XLA:TPU's allocation 11
-  EXPECT_EQ(b.stats.temp_size_in_bytes, 161696);
-  EXPECT_EQ(b.stats.peak_memory_in_bytes, 19456);
+  ExpectV5pTemp("module_1354.jit__lambda.cl_933746096.after_optimizations",
+                /*allocation=*/65568, /*xla_allocation_index=*/11,
+                /*temp=*/161696, /*peak=*/19456);
 }
 
 // Nor is a value written over a loop's phi in place, from the step the phi
@@ -367,14 +373,9 @@ TEST(XlaTpuGeneration, TempLeavesOutALoopsPhis) {
 // wide.arg_tuple.0{0} (a phi, live 11 to 14): 6,208, so 157,632, as
 // XLA:TPU says. Counting add.2 gave 157,120.
 TEST(XlaTpuGeneration, TempLeavesOutAValueWrittenOverAPhi) {
-  const std::string base =
-      "memory/testdata_xla_tpu/"
-      "module_1468.jit__lambda.cl_933746096.after_optimizations";
-  const std::string text = ReadTestData(base + ".txt");
-  const BufferAssignment b = Assign(text, TpuGeneration::kV5p);
-  EXPECT_EQ(HbmTempAllocationSize(b), 69632);  // XLA:TPU's allocation 7
-  EXPECT_EQ(b.stats.temp_size_in_bytes, 157632);
-  EXPECT_EQ(b.stats.peak_memory_in_bytes, 16896);
+  ExpectV5pTemp("module_1468.jit__lambda.cl_933746096.after_optimizations",
+                /*allocation=*/69632, /*xla_allocation_index=*/7,
+                /*temp=*/157632, /*peak=*/16896);
 }
 
 // The same holds along a chain of in-place values: each one written over
@@ -386,14 +387,9 @@ TEST(XlaTpuGeneration, TempLeavesOutAValueWrittenOverAPhi) {
 // as XLA:TPU says. Counting fusion.81 and fusion.82 (only the first value
 // after the phi left out) gave 1,203,328; counting all three 1,195,136.
 TEST(XlaTpuGeneration, TempLeavesOutAChainWrittenOverAPhi) {
-  const std::string base =
-      "memory/testdata_xla_tpu/"
-      "module_2995.jit_f.cl_933746096.after_optimizations";
-  const std::string text = ReadTestData(base + ".txt");
-  const BufferAssignment b = Assign(text, TpuGeneration::kV5p);
-  EXPECT_EQ(HbmTempAllocationSize(b), 655424);  // XLA:TPU's allocation 80
-  EXPECT_EQ(b.stats.temp_size_in_bytes, 1211520);
-  EXPECT_EQ(b.stats.peak_memory_in_bytes, 237600);
+  ExpectV5pTemp("module_2995.jit_f.cl_933746096.after_optimizations",
+                /*allocation=*/655424, /*xla_allocation_index=*/80,
+                /*temp=*/1211520, /*peak=*/237600);
 }
 
 }  // namespace

@@ -3,22 +3,12 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "hlolayout/testing/ttmlir_layouts.h"
 #include "hlolayout/ttmlir/print.h"
 #include "hlolayout/ttmlir/ttmlir_parse.h"
 
 namespace hlolayout::grid {
 namespace {
-
-constexpr absl::string_view kTiled =
-    "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, "
-    "memref<1x1x!tt.tile<32 x 32, bfp_bf8>, #tt.memory_space<l1>>>>";
-constexpr absl::string_view kScalar =
-    "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, "
-    "memref<18x32xf32, #tt.memory_space<l1>>>>";
-constexpr absl::string_view kMultiDevice =
-    "tensor<2x3x64x128xf32, #tt.metal_layout<(d0, d1, d2, d3) -> (d0, d1 * 64 "
-    "+ d2, d3), undef, <2x2x4>, memref<1x3x1x!tt.tile<32 x 32, bfp_bf8>, "
-    "#tt.memory_space<l1>>>>";
 
 MetalLayout Parse(absl::string_view text) {
   absl::StatusOr<MetalLayout> l = ParseTensorType(text);
@@ -27,9 +17,10 @@ MetalLayout Parse(absl::string_view text) {
 }
 
 TEST(Explain, ShardShapes) {
-  EXPECT_EQ(DimsToString(Parse(kScalar).memref_shape()), "18x32");
-  EXPECT_EQ(DimsToString(Parse(kTiled).memref_shape()), "1x1");
-  EXPECT_EQ(DimsToString(Parse(kMultiDevice).memref_shape()), "1x3x1");
+  EXPECT_EQ(DimsToString(Parse(kTestSeedScalarLayout).memref_shape()), "18x32");
+  EXPECT_EQ(DimsToString(Parse(kTestSeedTiledLayout).memref_shape()), "1x1");
+  EXPECT_EQ(DimsToString(Parse(kTestSeedMultiDeviceLayout).memref_shape()),
+            "1x3x1");
 }
 
 TEST(Explain, ParseIndexList) {
@@ -39,12 +30,12 @@ TEST(Explain, ParseIndexList) {
 }
 
 TEST(Explain, MultiDeviceAndTruncation) {
-  GridExplanation e = ExplainGridLayout(Parse(kMultiDevice));
+  GridExplanation e = ExplainGridLayout(Parse(kTestSeedMultiDeviceLayout));
   EXPECT_EQ(e.device_grid, (std::vector<int64_t>{2}));
   EXPECT_EQ(e.core_grid, (std::vector<int64_t>{2, 4}));
   EXPECT_EQ(e.per_core.size(), 16u);
   EXPECT_EQ(e.total_padding, 0);
-  GridExplanation few = ExplainGridLayout(Parse(kMultiDevice), 8);
+  GridExplanation few = ExplainGridLayout(Parse(kTestSeedMultiDeviceLayout), 8);
   EXPECT_TRUE(few.per_core.empty());
   EXPECT_EQ(few.padding_only_cores, -1);
   EXPECT_EQ(few.per_core_note,

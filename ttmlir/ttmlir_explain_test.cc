@@ -3,6 +3,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "hlolayout/testing/ttmlir_layouts.h"
 
 namespace hlolayout::grid {
 namespace {
@@ -12,12 +13,7 @@ bool Has(const std::string& text, const std::string& part) {
 }
 
 TEST(AnalyzeGridText, TtnnWithAliases) {
-  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(
-      "#l1 = #ttnn.buffer_type<l1>\n"
-      "tensor<384x32xbf16, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <12x1>, "
-      "memref<1x1x!ttcore.tile<32x32, bf16>, #l1>, <height_sharded>, "
-      "core_ranges = <[#ttnn.core_range<(0,0), (7,0)>, "
-      "#ttnn.core_range<(0,1), (3,1)>]>>>");
+  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(kTestTtnnAliasedLayout);
   ASSERT_TRUE(a.ok()) << a.status();
   ASSERT_TRUE(a->ttnn.has_value());
   EXPECT_TRUE(a->warnings.empty());

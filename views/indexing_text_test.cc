@@ -5,28 +5,14 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/answers/indexing.h"
-#include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/packing.h"
-#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/testing/indexed_shape.h"
 
 namespace hlolayout {
 namespace {
 
-struct Parsed {
-  Shape shape;
-  TiledIndexer indexer;
-};
-
-Parsed Parse(const std::string& text) {
-  absl::StatusOr<Shape> s = ParseShape(text);
-  EXPECT_TRUE(s.ok()) << s.status();
-  absl::StatusOr<TiledIndexer> t = TiledIndexer::Create(*s);
-  EXPECT_TRUE(t.ok()) << t.status();
-  return {*s, *t};
-}
-
 TEST(IndexingText, IndexOfAPackedElement) {
-  const Parsed p = Parse("s4[5,3]{1,0:T(2,2)E(4)}");
+  const IndexedShape p = IndexedShapeOf("s4[5,3]{1,0:T(2,2)E(4)}");
   absl::StatusOr<IndexAnswer> a =
       AnswerIndex(p.shape, p.indexer, {3, 2}, PackingOrder::kLowFirst, true);
   ASSERT_TRUE(a.ok()) << a.status();
@@ -39,7 +25,7 @@ TEST(IndexingText, IndexOfAPackedElement) {
 }
 
 TEST(IndexingText, IndexOfAWholeByteElement) {
-  const Parsed p = Parse("f32[3,5]{1,0:T(2,2)}");
+  const IndexedShape p = IndexedShapeOf("f32[3,5]{1,0:T(2,2)}");
   absl::StatusOr<IndexAnswer> a =
       AnswerIndex(p.shape, p.indexer, {2, 4}, PackingOrder::kLowFirst, true);
   ASSERT_TRUE(a.ok()) << a.status();
@@ -47,11 +33,11 @@ TEST(IndexingText, IndexOfAWholeByteElement) {
 }
 
 TEST(IndexingText, ElementsPaddingAndScalars) {
-  const Parsed p = Parse("f32[3,5]{1,0:T(2,2)}");
+  const IndexedShape p = IndexedShapeOf("f32[3,5]{1,0:T(2,2)}");
   EXPECT_EQ(ElementAnswerText(*AnswerElement(p.shape, p.indexer, 5)), "0,3\n");
   EXPECT_EQ(ElementAnswerText(*AnswerElement(p.shape, p.indexer, 18)),
             "tile padding\n");
-  const Parsed scalar = Parse("f32[]");
+  const IndexedShape scalar = IndexedShapeOf("f32[]");
   absl::StatusOr<ElementAnswer> a =
       AnswerElement(scalar.shape, scalar.indexer, 0);
   ASSERT_TRUE(a.ok()) << a.status();
@@ -60,7 +46,7 @@ TEST(IndexingText, ElementsPaddingAndScalars) {
 }
 
 TEST(IndexingText, TilingExactly) {
-  const Parsed p = Parse("f32[3,5]{1,0:T(2,2)}");
+  const IndexedShape p = IndexedShapeOf("f32[3,5]{1,0:T(2,2)}");
   absl::StatusOr<TilingAnswer> a = AnswerTiling(p.shape);
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(TilingAnswerText(*a), 

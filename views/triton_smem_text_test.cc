@@ -5,32 +5,16 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/answers/triton_smem.h"
-#include "hlolayout/cute/parse.h"
+#include "hlolayout/testing/smem_twin_inputs.h"
 #include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/triton/ttgir_parser.h"
 
 namespace hlolayout::triton {
 namespace {
 
-constexpr char kNvmma[] =
-    "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
-    "elementBitWidth = 16}>";
-
-cute::IntTuple Static(const std::string& text) {
-  absl::StatusOr<cute::IntTuple> t = cute::ParseIntTuple(text);
-  EXPECT_TRUE(t.ok()) << t.status();
-  return cute::WithTags(*t, /*is_static=*/true);
-}
-
-NvmmaSharedLayout Nvmma(const std::string& text) {
-  absl::StatusOr<Layout> l = ParseLayout(text);
-  EXPECT_TRUE(l.ok()) << l.status();
-  return *l->get<NvmmaSharedLayout>();
-}
-
 TEST(SmemTwinText, AtomToTriton) {
-  absl::StatusOr<SmemTwinAnswer> a = AnswerSmemAtom(
-      "GMMA::Layout_K_SW128_Atom<half_t>", Static("(128,64)"), std::nullopt);
+  absl::StatusOr<SmemTwinAnswer> a =
+      AnswerSmemAtom("GMMA::Layout_K_SW128_Atom<half_t>",
+                     StaticTupleOf("(128,64)"), std::nullopt);
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(SmemTwinText(*a),
             "Layout: Sw<3,4,3> o smem_ptr[16b](unset) o "
@@ -38,12 +22,13 @@ TEST(SmemTwinText, AtomToTriton) {
             "LayoutElements: Sw<3,3,3> o _0 o "
             "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))\n"
             "Triton: " +
-                std::string(kNvmma) + " on memdesc shape [128, 64]\n");
+                std::string(kTestNvmma128B) + " on memdesc shape [128, 64]\n");
 }
 
 TEST(SmemTwinText, AtomWithoutTwin) {
-  absl::StatusOr<SmemTwinAnswer> a = AnswerSmemAtom(
-      "GMMA::Layout_MN_INTER_Atom<half_t>", Static("(64,64)"), std::nullopt);
+  absl::StatusOr<SmemTwinAnswer> a =
+      AnswerSmemAtom("GMMA::Layout_MN_INTER_Atom<half_t>",
+                     StaticTupleOf("(64,64)"), std::nullopt);
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(SmemTwinText(*a),
             "Layout: Sw<0,4,3> o smem_ptr[16b](unset) o "
@@ -54,7 +39,7 @@ TEST(SmemTwinText, AtomWithoutTwin) {
 
 TEST(SmemTwinText, TritonToAtom) {
   absl::StatusOr<SmemTwinAnswer> a =
-      AnswerNvmmaShared(Nvmma(kNvmma), {128, 64});
+      AnswerNvmmaShared(NvmmaOf(kTestNvmma128B), {128, 64});
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(SmemTwinText(*a),
             "Atom: GMMA::Layout_K_SW128_Atom<half_t>\n"
@@ -70,7 +55,7 @@ TEST(SmemTwinText, TritonWithoutAtom) {
   const std::string attr =
       "#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = true, "
       "elementBitWidth = 8}>";
-  absl::StatusOr<SmemTwinAnswer> a = AnswerNvmmaShared(Nvmma(attr), {8, 8});
+  absl::StatusOr<SmemTwinAnswer> a = AnswerNvmmaShared(NvmmaOf(attr), {8, 8});
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(SmemTwinText(*a), "Triton: " + attr + "\nAtom: none\n");
 }

@@ -18,18 +18,6 @@
 namespace hlolayout::grid {
 namespace {
 
-// Seed-form tensors (were ttmlir/explain_test.cc's).
-constexpr absl::string_view kTiled =
-    "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, "
-    "memref<1x1x!tt.tile<32 x 32, bfp_bf8>, #tt.memory_space<l1>>>>";
-constexpr absl::string_view kScalar =
-    "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, "
-    "memref<18x32xf32, #tt.memory_space<l1>>>>";
-constexpr absl::string_view kMultiDevice =
-    "tensor<2x3x64x128xf32, #tt.metal_layout<(d0, d1, d2, d3) -> (d0, d1 * 64 "
-    "+ d2, d3), undef, <2x2x4>, memref<1x3x1x!tt.tile<32 x 32, bfp_bf8>, "
-    "#tt.memory_space<l1>>>>";
-
 MetalLayout Parse(absl::string_view text) {
   absl::StatusOr<MetalLayout> l = ParseTensorType(text);
   EXPECT_TRUE(l.ok()) << l.status();
@@ -105,31 +93,34 @@ std::string SeedShard(absl::string_view tensor) {
 }
 
 TEST(TtmlirText, SeedShardLines) {
-  EXPECT_EQ(SeedShard(kScalar), "18x32");
-  EXPECT_EQ(SeedShard(kTiled), "1x1");
-  EXPECT_EQ(SeedShard(kMultiDevice), "1x3x1");
+  EXPECT_EQ(SeedShard(kTestSeedScalarLayout), "18x32");
+  EXPECT_EQ(SeedShard(kTestSeedTiledLayout), "1x1");
+  EXPECT_EQ(SeedShard(kTestSeedMultiDeviceLayout), "1x3x1");
 }
 
 TEST(TtmlirText, SeedLocateLines) {
-  EXPECT_EQ(*SeedLocate((kScalar), "20,40"), "core=1,1 offset=2,8");
-  EXPECT_EQ(*SeedLocate((kTiled), "20,40"),
+  EXPECT_EQ(*SeedLocate((kTestSeedScalarLayout), "20,40"),
+            "core=1,1 offset=2,8");
+  EXPECT_EQ(*SeedLocate((kTestSeedTiledLayout), "20,40"),
             "core=1,1 offset=2,8 tile=0,0 in_tile=2,8");
-  EXPECT_EQ(*SeedLocate((kTiled), "52, 62"),
+  EXPECT_EQ(*SeedLocate((kTestSeedTiledLayout), "52, 62"),
             "core=2,1 offset=16,30 tile=0,0 in_tile=16,30");
-  EXPECT_EQ(*SeedLocate((kMultiDevice), "1,2,10,127"),
+  EXPECT_EQ(*SeedLocate((kTestSeedMultiDeviceLayout), "1,2,10,127"),
             "core=1,1,3 offset=0,42,31 tile=0,1,0 in_tile=10,31");
-  EXPECT_EQ(SeedLocate((kTiled), "53,0").status().message(),
+  EXPECT_EQ(SeedLocate((kTestSeedTiledLayout), "53,0").status().message(),
             "index 53 is out of bounds for dim 0 of size 53");
-  EXPECT_EQ(SeedLocate((kTiled), "1,x").status().message(),
+  EXPECT_EQ(SeedLocate((kTestSeedTiledLayout), "1,x").status().message(),
             "bad index value 'x'");
-  EXPECT_EQ(SeedLocate((kTiled), "1").status().message(),
+  EXPECT_EQ(SeedLocate((kTestSeedTiledLayout), "1").status().message(),
             "index has 1 values but the tensor has rank 2");
-  EXPECT_EQ(SeedLocate((kTiled), "1,99999999999999999999").status().message(),
+  EXPECT_EQ(SeedLocate((kTestSeedTiledLayout), "1,99999999999999999999")
+                .status()
+                .message(),
             "bad index value '99999999999999999999'");
 }
 
 TEST(TtmlirText, SeedPaddingExampleText) {
-  GridExplanation e = ExplainGridLayout(Parse(kTiled));
+  GridExplanation e = ExplainGridLayout(Parse(kTestSeedTiledLayout));
   EXPECT_EQ(FormatGridExplanation(e),
             "tensor:          tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> "
             "(d0, d1), undef, <3x2>, memref<1x1x!tt.tile<32 x 32, bfp_bf8>, "
@@ -162,8 +153,8 @@ TEST(TtmlirText, SeedPaddingExampleText) {
 }
 
 TEST(TtmlirText, SeedExplanationTruncates) {
-  const std::string text =
-      FormatGridExplanation(ExplainGridLayout(Parse(kMultiDevice)), 3);
+  const std::string text = FormatGridExplanation(
+      ExplainGridLayout(Parse(kTestSeedMultiDeviceLayout)), 3);
   EXPECT_NE(text.find("devices:         2 (outer grid dims), 2x4 cores each"),
             std::string::npos)
       << text;
@@ -171,7 +162,7 @@ TEST(TtmlirText, SeedExplanationTruncates) {
 }
 
 TEST(TtmlirText, SeedLocateText) {
-  MetalLayout l = Parse(kMultiDevice);
+  MetalLayout l = Parse(kTestSeedMultiDeviceLayout);
   const std::vector<int64_t> index = {1, 2, 10, 127};
   EXPECT_EQ(FormatElementLocation(l, index, l.Locate(index)),
             "index:        1,2,10,127\n"
@@ -199,12 +190,7 @@ TEST(TtmlirText, CollapseText) {
 }
 
 TEST(TtmlirText, TtnnExplanationWithAliases) {
-  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(
-      "#l1 = #ttnn.buffer_type<l1>\n"
-      "tensor<384x32xbf16, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <12x1>, "
-      "memref<1x1x!ttcore.tile<32x32, bf16>, #l1>, <height_sharded>, "
-      "core_ranges = <[#ttnn.core_range<(0,0), (7,0)>, "
-      "#ttnn.core_range<(0,1), (3,1)>]>>>");
+  absl::StatusOr<GridAnalysis> a = AnalyzeGridText(kTestTtnnAliasedLayout);
   ASSERT_TRUE(a.ok()) << a.status();
   const std::string text = FormatTtnnExplanation(*a, 3);
   EXPECT_TRUE(Has(text, "grid:            12x1 (12 shards)\n")) << text;
