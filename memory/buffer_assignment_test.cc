@@ -986,6 +986,32 @@ TEST(BufferAssignment, PeakCoveredBytesCountsEachByteOnce) {
   }
 }
 
+// The byte coordinates spread over many of the radix sort's digits (2^11
+// each) and below zero: units of 1, 2^11 - 1, 2^33 + 5 and 2^52 bytes from
+// a negative base, so that the sort takes one to five passes, skips the
+// passes where every key has the same digit, and must keep each pass's
+// order.
+TEST(BufferAssignment, PeakCoveredBytesOverWideByteRanges) {
+  using buffer_internal::HeapSpan;
+  using buffer_internal::PeakCoveredBytes;
+  std::srand(2086);
+  const int64_t units[] = {1, (int64_t{1} << 11) - 1, (int64_t{1} << 33) + 5,
+                           int64_t{1} << 52};
+  for (int round = 0; round < 800; ++round) {
+    const int64_t unit = units[round % 4];
+    const int64_t base = round % 3 == 0 ? -(int64_t{1} << 60) : round;
+    std::vector<HeapSpan> spans(static_cast<size_t>(1 + std::rand() % 40));
+    for (HeapSpan& s : spans) {
+      s.start = std::rand() % 12;
+      s.stop = s.start + 1 + std::rand() % 6;
+      s.begin = base + std::rand() % 30 * unit + std::rand() % 3;
+      s.end = s.begin + (1 + std::rand() % 10) * unit;
+    }
+    ASSERT_EQ(PeakCoveredBytes(spans), PeakCoveredByBytes(spans))
+        << "round " << round;
+  }
+}
+
 TEST(BufferAssignment, ManyLoopsSharingABodyStayLinear) {
   // The body's and the condition's parameters are phis of every loop's init
   // and the body's root. XLA's propagation updates them once per loop, and

@@ -228,18 +228,20 @@ int64_t SpacePeak(const MemoryAnalysis& analysis, int64_t color,
 // sorted distinct interval ends (leaf i spans [x[i], x[i + 1])), each node
 // with how many intervals cover it whole and the length covered below it.
 // An update walks the nodes of its range and then the two paths from its
-// end leaves to the root, without recursion.
+// end leaves to the root, without recursion, through a raw pointer (the
+// test build does not inline a vector's operator[]).
 class CoveredLength {
  public:
   explicit CoveredLength(const std::vector<int64_t>& x) {
     const size_t segments = x.size() - 1;
     while (leaves_ < segments) leaves_ *= 2;
     nodes_.assign(2 * leaves_, Node{});
+    node_ = nodes_.data();
     for (size_t i = 0; i < segments; ++i) {
-      nodes_[leaves_ + i].width = x[i + 1] - x[i];
+      node_[leaves_ + i].width = x[i + 1] - x[i];
     }
     for (size_t n = leaves_ - 1; n >= 1; --n) {
-      nodes_[n].width = nodes_[2 * n].width + nodes_[2 * n + 1].width;
+      node_[n].width = node_[2 * n].width + node_[2 * n + 1].width;
     }
   }
 
@@ -259,7 +261,7 @@ class CoveredLength {
     }
     for (; l >= 1; l /= 2) Pull(l);
   }
-  int64_t covered() const { return nodes_[1].length; }
+  int64_t covered() const { return node_[1].length; }
 
  private:
   struct Node {
@@ -268,47 +270,97 @@ class CoveredLength {
     int count = 0;       // intervals that cover it whole
   };
   void Cover(size_t n, int delta) {
-    nodes_[n].count += delta;
+    node_[n].count += delta;
     Pull(n);
   }
   void Pull(size_t n) {
-    Node& node = nodes_[n];
+    Node& node = node_[n];
     if (node.count > 0) {
       node.length = node.width;
     } else if (n >= leaves_) {
       node.length = 0;
     } else {
-      node.length = nodes_[2 * n].length + nodes_[2 * n + 1].length;
+      node.length = node_[2 * n].length + node_[2 * n + 1].length;
     }
   }
 
   size_t leaves_ = 1;
   std::vector<Node> nodes_;
+  Node* node_ = nullptr;
 };
+
+// A span's end (id 2 i + 1) or begin (2 i), keyed by its byte coordinate
+// less the smallest one (so that the order of the keys, unsigned, is the
+// coordinates').
+struct ByteEnd {
+  uint64_t key;
+  uint32_t id;
+};
+
+// Sorts `ends` by key: a least significant digit radix sort, 11 bits a
+// pass, as many passes as the largest key has digits, a pass skipped where
+// every key has the same digit. Linear in the ends, where a comparison sort
+// and a binary search of each end took n log n.
+void SortByKey(std::vector<ByteEnd>& ends) {
+  constexpr int kBits = 11;
+  constexpr size_t kBuckets = size_t{1} << kBits;
+  const size_t n = ends.size();
+  uint64_t all = 0;
+  for (size_t i = 0; i < n; ++i) all |= ends[i].key;
+  std::vector<ByteEnd> other(n);
+  ByteEnd* from = ends.data();
+  ByteEnd* to = other.data();
+  std::vector<size_t> count(kBuckets);
+  size_t* at = count.data();
+  for (int shift = 0; shift < 64 && (all >> shift) != 0; shift += kBits) {
+    std::fill(count.begin(), count.end(), 0);
+    for (size_t i = 0; i < n; ++i) ++at[(from[i].key >> shift) % kBuckets];
+    if (at[(from[0].key >> shift) % kBuckets] == n) continue;
+    size_t sum = 0;
+    for (size_t d = 0; d < kBuckets; ++d) {
+      const size_t c = at[d];
+      at[d] = sum;
+      sum += c;
+    }
+    for (size_t i = 0; i < n; ++i) {
+      to[at[(from[i].key >> shift) % kBuckets]++] = from[i];
+    }
+    std::swap(from, to);
+  }
+  if (from != ends.data()) ends.swap(other);
+}
 
 }  // namespace
 
 int64_t PeakCoveredBytes(absl::Span<const HeapSpan> spans) {
   if (spans.empty()) return 0;
-  std::vector<int64_t> x;
-  x.reserve(2 * spans.size());
-  int64_t first = INT64_MAX, last = INT64_MIN;
+  int64_t low = INT64_MAX, first = INT64_MAX, last = INT64_MIN;
   for (const HeapSpan& s : spans) {
-    x.push_back(s.begin);
-    x.push_back(s.end);
+    low = std::min(low, std::min(s.begin, s.end));
     first = std::min(first, s.start);
     last = std::max(last, s.stop);
   }
-  std::sort(x.begin(), x.end());
-  x.erase(std::unique(x.begin(), x.end()), x.end());
-  // Each span's leaves, looked up once.
-  std::vector<std::pair<uint32_t, uint32_t>> leaves(spans.size());
+  // The ends sorted by their coordinates once: each distinct coordinate's
+  // rank is the leaf it begins, and each span's two leaves are read off the
+  // sorted ends as they are numbered.
+  std::vector<ByteEnd> ends(2 * spans.size());
   for (size_t i = 0; i < spans.size(); ++i) {
-    auto at = [&x](int64_t v) {
-      return static_cast<uint32_t>(std::lower_bound(x.begin(), x.end(), v) -
-                                   x.begin());
-    };
-    leaves[i] = {at(spans[i].begin), at(spans[i].end)};
+    const uint64_t base = static_cast<uint64_t>(low);
+    ends[2 * i] = {static_cast<uint64_t>(spans[i].begin) - base,
+                   static_cast<uint32_t>(2 * i)};
+    ends[2 * i + 1] = {static_cast<uint64_t>(spans[i].end) - base,
+                       static_cast<uint32_t>(2 * i + 1)};
+  }
+  SortByKey(ends);
+  std::vector<int64_t> x;
+  x.reserve(ends.size());
+  std::vector<uint32_t> leaf(ends.size());
+  for (size_t k = 0; k < ends.size(); ++k) {
+    if (k == 0 || ends[k].key != ends[k - 1].key) {
+      x.push_back(
+          static_cast<int64_t>(ends[k].key + static_cast<uint64_t>(low)));
+    }
+    leaf[ends[k].id] = static_cast<uint32_t>(x.size() - 1);
   }
   // The changes in time order: span i added at its start (2i) and removed at
   // its stop (2i + 1). A counting sort by time where the steps are few (a
@@ -336,8 +388,8 @@ int64_t PeakCoveredBytes(absl::Span<const HeapSpan> spans) {
   for (size_t k = 0; k < order.size();) {
     const int64_t t = time(order[k]);
     for (; k < order.size() && time(order[k]) == t; ++k) {
-      const auto& l = leaves[order[k] / 2];
-      covered.Add(l.first, l.second, order[k] % 2 == 0 ? 1 : -1);
+      const uint32_t i = order[k] / 2;
+      covered.Add(leaf[2 * i], leaf[2 * i + 1], order[k] % 2 == 0 ? 1 : -1);
     }
     peak = std::max(peak, covered.covered());
   }
