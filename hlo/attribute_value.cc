@@ -40,6 +40,14 @@ absl::string_view StripHloSpace(absl::string_view text) {
   return text.substr(begin, end - begin);
 }
 
+absl::string_view StripHloQuotes(absl::string_view value) {
+  value = StripHloSpace(value);
+  if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
+    return value.substr(1, value.size() - 2);
+  }
+  return value;
+}
+
 std::vector<absl::string_view> HloValueWords(absl::string_view text) {
   std::vector<absl::string_view> words;
   size_t p = SkipHloSpace(text, 0);

@@ -38,6 +38,11 @@ size_t SkipHloSpace(absl::string_view text, size_t pos);
 // `text` without the separators at its two ends.
 absl::string_view StripHloSpace(absl::string_view text);
 
+// A quoted value without its separators and its two quotes
+// (` "__cublas$gemm"` -> `__cublas$gemm`, escapes as written); any other
+// value without its separators.
+absl::string_view StripHloQuotes(absl::string_view value);
+
 // The tokens of `text` that separators delimit ("size=1x1", "pad=0_0x0_0"),
 // in order; none is empty.
 std::vector<absl::string_view> HloValueWords(absl::string_view text);

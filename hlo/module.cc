@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/hlo/scan.h"
@@ -189,14 +190,6 @@ int32_t Recorded(const HloInstruction& in, Decoded what) {
   return in.decoded_attribute;
 }
 
-absl::string_view Unquoted(absl::string_view value) {
-  value = StripHloSpace(value);
-  if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
-    return value.substr(1, value.size() - 2);
-  }
-  return value;
-}
-
 }  // namespace
 
 absl::optional<int64_t> HloInstruction::tuple_index() const {
@@ -222,13 +215,56 @@ absl::optional<HloFusionKind> HloInstruction::fusion_kind() const {
 
 absl::string_view HloInstruction::custom_call_target() const {
   const int32_t r = Recorded(*this, Decoded::kTargetPosition);
-  if (r >= 0 && static_cast<size_t>(r) < attributes().size()) {
-    return Unquoted(attributes()[r].value());
+  const size_t at = static_cast<size_t>(r) & kHloTargetPositionMask;
+  if (r >= 0 && at < attributes().size()) {
+    return StripHloQuotes(attributes()[at].value());
   }
   if (r == -1) return absl::string_view();
   absl::optional<absl::string_view> v =
       FindHloAttribute(attributes(), "custom_call_target");
-  return v.has_value() ? Unquoted(*v) : absl::string_view();
+  return v.has_value() ? StripHloQuotes(*v) : absl::string_view();
+}
+
+uint8_t HloInstruction::custom_call_families() const {
+  const int32_t r = Recorded(*this, Decoded::kTargetPosition);
+  if (r >= 0) return static_cast<uint8_t>(r >> kHloTargetFamilyShift);
+  if (r == -1) return 0;
+  return HloTargetFamilies(custom_call_target());
+}
+
+uint8_t HloTargetFamilies(absl::string_view target) {
+  if (target.size() < 5) return 0;  // none is shorter than "__xnn"
+  uint8_t f = 0;
+  if (absl::StrContains(target, "__cublas")) f |= kHloTargetCublas;
+  if (target == "__cublas$lt$matmul") f |= kHloTargetCublasLtMatmul;
+  if (absl::StrContains(target, "__cudnn")) f |= kHloTargetCudnn;
+  if (absl::StrContains(target, "__triton")) f |= kHloTargetTriton;
+  if (absl::StrContains(target, "__onednn")) f |= kHloTargetOnednn;
+  if (absl::StrContains(target, "__xnn")) f |= kHloTargetXnn;
+  if (target == "__cusolver$cholesky") f |= kHloTargetCusolverCholesky;
+  return f;
+}
+
+bool HloConfigHas(absl::string_view config, HloConfigHint hint) {
+  switch (hint) {
+    case HloConfigHint::kGpu:
+      return absl::StrContains(config, "operation_queue_id") ||
+             absl::StrContains(config, "__triton") ||
+             absl::StrContains(config, "fusion_backend_config");
+    case HloConfigHint::kCpu:
+      return absl::StrContains(config, "outer_dimension_partitions") ||
+             absl::StrContains(config, "__ynn_fusion");
+    case HloConfigHint::kNvshmem: {
+      constexpr absl::string_view kWord = "nvshmem";
+      for (size_t i = 0; i + kWord.size() <= config.size(); ++i) {
+        if (absl::EqualsIgnoreCase(config.substr(i, kWord.size()), kWord)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+  return false;
 }
 
 absl::optional<int64_t> HloInstruction::channel_id() const {

@@ -195,6 +195,42 @@ void AbslStringify(Sink& sink, HloFusionKind kind) {
 }
 std::ostream& operator<<(std::ostream& out, HloFusionKind kind);
 
+// The custom-call target families the analyses ask about, as bits (an OR of
+// them is HloTargetFamilies' answer). Each tests the target as
+// custom_call_target() returns it (unquoted, escapes as written):
+enum HloTargetFamily : uint8_t {
+  kHloTargetCublas = 1 << 0,            // contains "__cublas"
+  kHloTargetCublasLtMatmul = 1 << 1,    // is "__cublas$lt$matmul"
+  kHloTargetCudnn = 1 << 2,             // contains "__cudnn"
+  kHloTargetTriton = 1 << 3,            // contains "__triton"
+  kHloTargetOnednn = 1 << 4,            // contains "__onednn"
+  kHloTargetXnn = 1 << 5,               // contains "__xnn"
+  kHloTargetCusolverCholesky = 1 << 6,  // is "__cusolver$cholesky"
+};
+//   "__cublas$lt$matmul"  ->  kHloTargetCublas | kHloTargetCublasLtMatmul
+//   "Sharding", ""        ->  0
+uint8_t HloTargetFamilies(absl::string_view target);
+
+// What a backend_config's value says, as the analyses ask it: substrings of
+// the value as written (quotes and escapes included), not JSON fields, so
+// "__triton" in a config is not a target named "__triton".
+enum class HloConfigHint : uint8_t {
+  // Contains "operation_queue_id", "__triton" or "fusion_backend_config"
+  // (XLA:GPU writes these).
+  kGpu,
+  // Contains "outer_dimension_partitions" or "__ynn_fusion" (XLA:CPU's).
+  kCpu,
+  // Contains "nvshmem" in any ASCII case (an NVSHMEM collective).
+  kNvshmem,
+};
+bool HloConfigHas(absl::string_view config, HloConfigHint hint);
+
+// How a custom-call's HloInstruction::decoded_attribute packs the target's
+// position in attributes() (low 24 bits) and its HloTargetFamilies (above).
+constexpr int kHloTargetFamilyShift = 24;
+constexpr size_t kHloTargetPositionMask =
+    (size_t{1} << kHloTargetFamilyShift) - 1;
+
 // One instruction line (which may span several lines of text):
 //   ROOT %fusion.3 = (f32[8]{0}, s32[]) fusion(f32[8]{0} %p), kind=kLoop,
 //       calls=%fused_computation.3
@@ -283,7 +319,8 @@ struct HloInstruction {
   // accessors below read it; an instruction has at most one of them, so
   // they share these 4 bytes):
   //   fusion:       its kind= as an HloFusionKind;
-  //   custom-call:  the position of custom_call_target= in attributes();
+  //   custom-call:  the position P of custom_call_target= in attributes()
+  //                 and its HloTargetFamilies F: P | F << 24 (P < 2^24);
   //   every other:  N of the first `index=N` (get-tuple-element's element),
   //                 0 <= N <= INT32_MAX.
   // -1 when there is no such attribute; kAskAttributes when not recorded
@@ -307,6 +344,13 @@ struct HloInstruction {
   // ("__cublas$gemm", a view into the text; escapes as written); empty
   // without one.
   absl::string_view custom_call_target() const;
+  // HloTargetFamilies(custom_call_target()), recorded by the reader for a
+  // custom-call; 0 without a target.
+  uint8_t custom_call_families() const;
+  // Whether custom_call_target() is of `family` (an HloTargetFamily bit).
+  bool custom_call_is(HloTargetFamily family) const {
+    return (custom_call_families() & family) != 0;
+  }
   // `channel_id=N`; nullopt without one or for a value that is not a
   // number 0..INT64_MAX. O(attributes).
   absl::optional<int64_t> channel_id() const;
@@ -317,6 +361,10 @@ struct HloInstruction {
   // `backend_config=`'s value as written (a quoted JSON string or `{...}`);
   // empty without one. O(attributes).
   absl::string_view backend_config() const;
+  // HloConfigHas(backend_config(), hint). O(attributes + its length).
+  bool backend_config_has(HloConfigHint hint) const {
+    return HloConfigHas(backend_config(), hint);
+  }
 
   bool has_shape() const { return shape != nullptr; }
   // Whether the attributes may hold what `fact` says (true when the reader

@@ -181,9 +181,12 @@ void Reader::RecordAttributeFacts(DraftInstruction& in, uint32_t kinds) {
       case 18:
         if (custom_call && in.decoded_attribute == -1 &&
             Eq(a.name(), "custom_call_target")) {
-          in.decoded_attribute = i <= INT32_MAX
-                                     ? static_cast<int32_t>(i)
-                                     : HloInstruction::kAskAttributes;
+          in.decoded_attribute =
+              i <= kHloTargetPositionMask
+                  ? static_cast<int32_t>(
+                        i | size_t{HloTargetFamilies(StripHloQuotes(a.value()))}
+                                << kHloTargetFamilyShift)
+                  : HloInstruction::kAskAttributes;
         }
         break;
       case 8:

@@ -108,7 +108,9 @@ void ExpectFactsOfAttributes(const HloInstruction& in) {
                                : HloInstruction::kAskAttributes;
     }
     if (custom_call && name == "custom_call_target" && index == -1) {
-      index = static_cast<int64_t>(i);
+      index = static_cast<int64_t>(
+          i | size_t{HloTargetFamilies(in.custom_call_target())}
+                  << kHloTargetFamilyShift);
     }
   }
   EXPECT_EQ(static_cast<int>(in.attribute_facts), static_cast<int>(facts))

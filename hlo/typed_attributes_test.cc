@@ -4,6 +4,7 @@
 // did not decode (streamed, or made by hand).
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -12,6 +13,7 @@
 #include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/testing/stringify.h"
@@ -171,6 +173,120 @@ TEST(HloTypedAttributes, KindsTargetsAndIndicesOfAnyText) {
   EXPECT_EQ(in.channel_id(), int64_t{7});
   EXPECT_EQ(in.metadata(), "{op_name=\"a/b\"}");  // the first
   EXPECT_EQ(in.backend_config(), "\"{\\\"x\\\": 1}\"");
+}
+
+// custom_call_families and backend_config_has: what each family and hint
+// matches (a substring of the target, or the whole target; a substring of
+// the config as written), the same whether the reader recorded it, streamed
+// it, or a record made otherwise reads its attributes.
+constexpr absl::string_view kTargets = R"(HloModule m
+
+ENTRY %main (a: f32[2]) -> f32[2] {
+  %a = f32[2]{0} parameter(0)
+  %lt = f32[2]{0} custom-call(%a), custom_call_target="__cublas$lt$matmul", backend_config={"beta":1}
+  %lt8 = f32[2]{0} custom-call(%a), custom_call_target="__cublas$lt$matmul$f8"
+  %gemm = f32[2]{0} custom-call(%a), custom_call_target= "x__cublas$gemm"
+  %conv = f32[2]{0} custom-call(%a), custom_call_target=__cudnn$convForward
+  %tri = f32[2]{0} custom-call(%a), custom_call_target="__triton", backend_config="__cublas"
+  %chol = f32[2]{0} custom-call(%a), custom_call_target="__cusolver$cholesky"
+  %one = f32[2]{0} custom-call(%a), custom_call_target="__onednn$matmul"
+  %xnn = f32[2]{0} custom-call(%a), custom_call_target="__xnn_fusion"
+  %none = f32[2]{0} custom-call(%a), backend_config="{\"fusion_backend_config\":{}}"
+  %cfg = f32[2]{0} negate(%a), custom_call_target="__cudnn", backend_config={"x":"__triton","y":"NvShMem"}
+  ROOT %cpu = f32[2]{0} negate(%cfg), backend_config={"outer_dimension_partitions":[2],"k":"__ynn_fusion"}
+}
+)";
+
+std::string Families(const HloInstruction& in) {
+  std::string out = absl::StrCat(in.name(), " ", in.custom_call_target(), ":");
+  const std::pair<HloTargetFamily, absl::string_view> kFamilies[] = {
+      {kHloTargetCublas, "cublas"},
+      {kHloTargetCublasLtMatmul, "lt"},
+      {kHloTargetCudnn, "cudnn"},
+      {kHloTargetTriton, "triton"},
+      {kHloTargetOnednn, "onednn"},
+      {kHloTargetXnn, "xnn"},
+      {kHloTargetCusolverCholesky, "cholesky"}};
+  for (const auto& [family, name] : kFamilies) {
+    if (in.custom_call_is(family)) absl::StrAppend(&out, " ", name);
+  }
+  EXPECT_EQ(in.custom_call_families(),
+            HloTargetFamilies(in.custom_call_target()))
+      << in.name();
+  absl::StrAppend(&out, " |");
+  if (in.backend_config_has(HloConfigHint::kGpu)) absl::StrAppend(&out, " gpu");
+  if (in.backend_config_has(HloConfigHint::kCpu)) absl::StrAppend(&out, " cpu");
+  if (in.backend_config_has(HloConfigHint::kNvshmem)) {
+    absl::StrAppend(&out, " nvshmem");
+  }
+  return out;
+}
+
+const std::vector<std::string> kFamiliesExpected = {
+    "a : |",
+    "lt __cublas$lt$matmul: cublas lt |",
+    "lt8 __cublas$lt$matmul$f8: cublas |",  // lt: the whole target only
+    "gemm x__cublas$gemm: cublas |",        // anywhere in the target
+    "conv __cudnn$convForward: cudnn |",    // unquoted
+    "tri __triton: triton |",  // "__cublas" in the config is no target
+    "chol __cusolver$cholesky: cholesky |",
+    "one __onednn$matmul: onednn |",
+    "xnn __xnn_fusion: xnn |",
+    "none : | gpu",  // no target; the config's text
+    // Not a custom-call: the attribute is still read, as before.
+    "cfg __cudnn: cudnn | gpu nvshmem",
+    "cpu : | cpu",
+};
+
+TEST(HloTypedAttributes, TargetFamiliesAndConfigHints) {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(kTargets);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  HloModule& m = (*modules)[0];
+  std::vector<std::string> lines;
+  for (const HloInstruction& in : m.entry().instructions) {
+    if (in.opcode == HloOpcode::kCustomCall) {
+      EXPECT_NE(in.decoded_attribute, HloInstruction::kAskAttributes)
+          << in.name();
+    }
+    lines.push_back(Families(in));
+  }
+  EXPECT_EQ(lines, kFamiliesExpected);
+
+  lines.clear();
+  ASSERT_EQ(m.computations.size(), 1u);
+  for (HloInstruction& in : m.computations[0].instructions) {
+    in.attribute_facts = kHloFactsUnknown;
+    in.decoded_attribute = HloInstruction::kAskAttributes;
+    lines.push_back(Families(in));
+  }
+  EXPECT_EQ(lines, kFamiliesExpected);
+
+  struct Streamed : HloVisitor {
+    void VisitInstruction(const HloInstruction& in) override {
+      if (in.opcode == HloOpcode::kCustomCall) {
+        EXPECT_NE(in.decoded_attribute, HloInstruction::kAskAttributes)
+            << in.name();
+      }
+      lines.push_back(Families(in));
+    }
+    std::vector<std::string> lines;
+  } streamed;
+  ASSERT_TRUE(ReadHlo(kTargets, {}, &streamed).ok());
+  EXPECT_EQ(streamed.lines, kFamiliesExpected);
+
+  // The recorded bits are the families, not a position read elsewhere.
+  absl::StatusOr<std::vector<HloModule>> again = ReadHloModules(kTargets);
+  ASSERT_TRUE(again.ok()) << again.status();
+  const HloInstruction& lt = (*again)[0].entry().instructions[1];
+  EXPECT_EQ(lt.decoded_attribute,
+            0 | (kHloTargetCublas | kHloTargetCublasLtMatmul)
+                    << kHloTargetFamilyShift);
+  EXPECT_EQ(HloTargetFamilies(""), 0);
+  EXPECT_EQ(HloTargetFamilies("__xnn"), kHloTargetXnn);
+  EXPECT_FALSE(HloConfigHas("nvshme", HloConfigHint::kNvshmem));
+  EXPECT_TRUE(HloConfigHas("xNVSHMEM", HloConfigHint::kNvshmem));
+  EXPECT_EQ(StripHloQuotes(" \"a\" "), "a");
+  EXPECT_EQ(StripHloQuotes("\""), "\"");
 }
 
 }  // namespace

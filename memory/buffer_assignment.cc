@@ -11,7 +11,6 @@
 #include <tuple>
 #include <utility>
 
-#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/types/span.h"
 #include "hlolayout/hlo/attribute_value.h"
@@ -1088,24 +1087,14 @@ XlaPlatform DetectXlaPlatform(const HloModule& module,
   bool cpu = false;
   for (const HloComputation& c : module.computations) {
     for (const HloInstruction& in : c.instructions) {
-      const absl::string_view config = in.backend_config();
-      if (Contains(config, "operation_queue_id") ||
-          Contains(config, "__triton") ||
-          Contains(config, "fusion_backend_config")) {
+      if (in.backend_config_has(HloConfigHint::kGpu)) return XlaPlatform::kGpu;
+      if (in.backend_config_has(HloConfigHint::kCpu)) cpu = true;
+      const uint8_t target = in.custom_call_families();
+      if ((target & (kHloTargetCublas | kHloTargetCudnn | kHloTargetTriton)) !=
+          0) {
         return XlaPlatform::kGpu;
       }
-      if (Contains(config, "outer_dimension_partitions") ||
-          Contains(config, "__ynn_fusion")) {
-        cpu = true;
-      }
-      const absl::string_view target = in.custom_call_target();
-      if (Contains(target, "__cublas") || Contains(target, "__cudnn") ||
-          Contains(target, "__triton")) {
-        return XlaPlatform::kGpu;
-      }
-      if (Contains(target, "__onednn") || Contains(target, "__xnn")) {
-        cpu = true;
-      }
+      if ((target & (kHloTargetOnednn | kHloTargetXnn)) != 0) cpu = true;
     }
   }
   return cpu ? XlaPlatform::kCpu : XlaPlatform::kGpu;

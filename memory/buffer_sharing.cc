@@ -13,8 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/ascii.h"
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
@@ -532,11 +530,7 @@ std::vector<OperandPosition> WrittenOver(const ModuleGraph& g,
       break;
     }
     case HloOpcode::kAllReduceStart: {
-      if (absl::StrContains(
-              absl::AsciiStrToLower(user.source->backend_config()),
-              "nvshmem")) {
-        break;
-      }
+      if (user.source->backend_config_has(HloConfigHint::kNvshmem)) break;
       const int64_t n = static_cast<int64_t>(g.df.Operands(user).size());
       if (n == 1 && out.empty()) over.push_back({0, {}});
       if (n > 1 && i >= 0 && i < n) over.push_back({i, {}});
@@ -598,13 +592,12 @@ bool JsonFieldIsZero(absl::string_view config, absl::string_view key) {
 // cuSOLVER's Cholesky into output {0}, nothing else.
 bool CustomCallWritesOver(const Question& q) {
   const HloInstruction& in = *q.user.source;
-  const absl::string_view t = in.custom_call_target();
-  if (t == "__cublas$lt$matmul") {
+  if (in.custom_call_is(kHloTargetCublasLtMatmul)) {
     const absl::string_view config = in.backend_config();
     const bool beta_zero = config.empty() || JsonFieldIsZero(config, "beta");
     return !beta_zero && q.ops.size() > 2 && q.ops[2] == q.operand_id;
   }
-  if (t == "__cusolver$cholesky") {
+  if (in.custom_call_is(kHloTargetCusolverCholesky)) {
     return q.out.size() == 1 && q.out[0] == 0;
   }
   return false;

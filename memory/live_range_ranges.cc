@@ -11,8 +11,6 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
-#include "absl/strings/ascii.h"
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/memory/live_range_analyzer.h"
@@ -368,10 +366,7 @@ void Analyzer::UniteAllReduceStart(int64_t id) {
   // pairs), unless the backend config names an NVSHMEM algorithm.
   const Node& node = nodes_[id];
   const absl::Span<const int32_t> operands = Operands(node);
-  if (absl::StrContains(absl::AsciiStrToLower(SourceOf(node)->backend_config()),
-                        "nvshmem")) {
-    return;
-  }
+  if (SourceOf(node)->backend_config_has(HloConfigHint::kNvshmem)) return;
   if (operands.size() == 1) {
     UniteValues(ValueAt(id, {}), ValueAt(operands[0], {}));
     return;
