@@ -1025,5 +1025,49 @@ TEST(BufferAssignment, ManyLoopsSharingABodyStayLinear) {
   EXPECT_EQ(Find(b, "w.39999", {1}).allocation, Find(b, "a").allocation);
 }
 
+// DetectXlaPlatform's module signals (issue 85 item 4: asked through the
+// reader's typed attributes): a target of the cuBLAS, cuDNN or Triton family
+// (anywhere in the target) says GPU, of oneDNN or XNNPACK says CPU; a
+// backend_config's text says GPU by "operation_queue_id", "__triton" or
+// "fusion_backend_config", CPU by "outer_dimension_partitions" or
+// "__ynn_fusion". "__cublas" in a config is not a cuBLAS target.
+TEST(BufferAssignment, PlatformFromTargetsAndConfigs) {
+  const auto platform = [](absl::string_view line) {
+    const std::string text = absl::StrCat(
+        "HloModule m\n\nENTRY %e (a: f32[2]) -> f32[2] {\n"
+        "  %a = f32[2]{0} parameter(0)\n  ROOT %c = f32[2]{0} ",
+        line, "\n}\n");
+    absl::StatusOr<std::vector<HloModule>> m = ReadHloModules(text);
+    EXPECT_TRUE(m.ok()) << m.status();
+    return m.ok() ? std::string(XlaPlatformName(DetectXlaPlatform((*m)[0], "")))
+                  : std::string();
+  };
+  const std::string cpu_config =
+      ", backend_config={\"outer_dimension_partitions\":[2]}";
+  EXPECT_EQ(platform("negate(%a)"), "gpu");  // no signal: the default
+  EXPECT_EQ(platform("negate(%a)" + cpu_config), "cpu");
+  EXPECT_EQ(platform("negate(%a), backend_config=\"__ynn_fusion\""), "cpu");
+  EXPECT_EQ(
+      platform("custom-call(%a), custom_call_target=\"__cublas\"" + cpu_config),
+      "gpu");
+  EXPECT_EQ(platform("custom-call(%a), custom_call_target=\"my__cudnn$c\"" +
+                     cpu_config),
+            "gpu");
+  EXPECT_EQ(
+      platform("custom-call(%a), custom_call_target=__triton" + cpu_config),
+      "gpu");
+  // The config's "__cublas" is text, not a target: CPU stands.
+  EXPECT_EQ(platform("custom-call(%a), custom_call_target=\"x\", "
+                     "backend_config={\"outer_dimension_partitions\":[2],"
+                     "\"k\":\"__cublas\"}"),
+            "cpu");
+  EXPECT_EQ(platform("negate(%a), backend_config={\"k\":\"__triton\","
+                     "\"outer_dimension_partitions\":[2]}"),
+            "gpu");
+  EXPECT_EQ(platform("custom-call(%a), custom_call_target=\"__onednn$mm\""),
+            "cpu");
+  EXPECT_EQ(platform("custom-call(%a), custom_call_target=\"__xnn$f\""), "cpu");
+}
+
 }  // namespace
 }  // namespace hlolayout
