@@ -233,14 +233,19 @@ uint8_t HloInstruction::custom_call_families() const {
 }
 
 uint8_t HloTargetFamilies(absl::string_view target) {
-  if (target.size() < 5) return 0;  // none is shorter than "__xnn"
+  // Every family's mark begins with "__": one pass over those, each
+  // followed by the mark's rest (the same as finding each mark anywhere).
   uint8_t f = 0;
-  if (absl::StrContains(target, "__cublas")) f |= kHloTargetCublas;
+  for (size_t p = target.find("__"); p != absl::string_view::npos;
+       p = target.find("__", p + 1)) {
+    const absl::string_view rest = target.substr(p + 2);
+    if (absl::StartsWith(rest, "cublas")) f |= kHloTargetCublas;
+    if (absl::StartsWith(rest, "cudnn")) f |= kHloTargetCudnn;
+    if (absl::StartsWith(rest, "triton")) f |= kHloTargetTriton;
+    if (absl::StartsWith(rest, "onednn")) f |= kHloTargetOnednn;
+    if (absl::StartsWith(rest, "xnn")) f |= kHloTargetXnn;
+  }
   if (target == "__cublas$lt$matmul") f |= kHloTargetCublasLtMatmul;
-  if (absl::StrContains(target, "__cudnn")) f |= kHloTargetCudnn;
-  if (absl::StrContains(target, "__triton")) f |= kHloTargetTriton;
-  if (absl::StrContains(target, "__onednn")) f |= kHloTargetOnednn;
-  if (absl::StrContains(target, "__xnn")) f |= kHloTargetXnn;
   if (target == "__cusolver$cholesky") f |= kHloTargetCusolverCholesky;
   return f;
 }

@@ -283,6 +283,9 @@ TEST(HloTypedAttributes, TargetFamiliesAndConfigHints) {
                     << kHloTargetFamilyShift);
   EXPECT_EQ(HloTargetFamilies(""), 0);
   EXPECT_EQ(HloTargetFamilies("__xnn"), kHloTargetXnn);
+  EXPECT_EQ(HloTargetFamilies("___cudnn"), kHloTargetCudnn);  // overlapping
+  EXPECT_EQ(HloTargetFamilies("__x__triton__xnn"),
+            kHloTargetTriton | kHloTargetXnn);
   EXPECT_FALSE(HloConfigHas("nvshme", HloConfigHint::kNvshmem));
   EXPECT_TRUE(HloConfigHas("xNVSHMEM", HloConfigHint::kNvshmem));
   EXPECT_EQ(StripHloQuotes(" \"a\" "), "a");

@@ -1087,8 +1087,9 @@ XlaPlatform DetectXlaPlatform(const HloModule& module,
   bool cpu = false;
   for (const HloComputation& c : module.computations) {
     for (const HloInstruction& in : c.instructions) {
-      if (in.backend_config_has(HloConfigHint::kGpu)) return XlaPlatform::kGpu;
-      if (in.backend_config_has(HloConfigHint::kCpu)) cpu = true;
+      const absl::string_view config = in.backend_config();  // found once
+      if (HloConfigHas(config, HloConfigHint::kGpu)) return XlaPlatform::kGpu;
+      if (HloConfigHas(config, HloConfigHint::kCpu)) cpu = true;
       const uint8_t target = in.custom_call_families();
       if ((target & (kHloTargetCublas | kHloTargetCudnn | kHloTargetTriton)) !=
           0) {
