@@ -261,6 +261,10 @@ class CoveredLength {
     }
     for (; l >= 1; l /= 2) Pull(l);
   }
+  // node_ points into nodes_: a copy would read the original's nodes.
+  CoveredLength(const CoveredLength&) = delete;
+  CoveredLength& operator=(const CoveredLength&) = delete;
+
   int64_t covered() const { return node_[1].length; }
 
  private:
