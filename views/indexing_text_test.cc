@@ -49,7 +49,7 @@ TEST(IndexingText, TilingExactly) {
   const IndexedShape p = IndexedShapeOf("f32[3,5]{1,0:T(2,2)}");
   absl::StatusOr<TilingAnswer> a = AnswerTiling(p.shape);
   ASSERT_TRUE(a.ok()) << a.status();
-  EXPECT_EQ(TilingAnswerText(*a), 
+  EXPECT_EQ(TilingAnswerText(*a),
             "f32[3,5]{1,0:T(2,2)}\n"
             "physical [3,5] (dims 0,1, major to minor)\n"
             "T0 (2,2) on [3,5]: pad [4,6] reshape [2,2,3,2] transpose "
