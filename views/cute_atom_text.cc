@@ -21,6 +21,16 @@ std::string CoordsText(const std::vector<std::array<int64_t, 2>>& coords) {
   return out;
 }
 
+// CuTe's print() of a tiled MMA or copy from its answer (built once by
+// the caller), then its atom's.
+std::string TiledMmaPrintText(const TiledMma& tm, const TiledMmaAnswer& a) {
+  return FieldListText(a.print, "TiledMMA") + PrintMmaAtom(tm.atom);
+}
+
+std::string TiledCopyPrintText(const TiledCopy& tc, const TiledCopyAnswer& a) {
+  return FieldListText(a.print, "TiledCopy") + PrintCopyAtom(tc.atom);
+}
+
 }  // namespace
 
 std::string PrintMmaAtom(const MmaAtom& a) {
@@ -32,13 +42,11 @@ std::string PrintCopyAtom(const CopyAtom& a) {
 }
 
 std::string PrintTiledMma(const TiledMma& tm) {
-  return FieldListText(AnswerTiledMma(tm).print, "TiledMMA") +
-         PrintMmaAtom(tm.atom);
+  return TiledMmaPrintText(tm, AnswerTiledMma(tm));
 }
 
 std::string PrintTiledCopy(const TiledCopy& tc) {
-  return FieldListText(AnswerTiledCopy(tc).print, "TiledCopy") +
-         PrintCopyAtom(tc.atom);
+  return TiledCopyPrintText(tc, AnswerTiledCopy(tc));
 }
 
 std::string AnyAtomText(const AnyAtom& atom) {
@@ -53,12 +61,13 @@ std::string AnyAtomText(const AnyAtom& atom) {
 }
 
 std::string TiledMmaText(const TiledMma& tm) {
-  return PrintTiledMma(tm) + FieldListText(AnswerTiledMma(tm).layouts, "", "");
+  const TiledMmaAnswer a = AnswerTiledMma(tm);
+  return TiledMmaPrintText(tm, a) + FieldListText(a.layouts, "", "");
 }
 
 std::string TiledCopyText(const TiledCopy& tc) {
-  return PrintTiledCopy(tc) +
-         FieldListText(AnswerTiledCopy(tc).layouts, "", "");
+  const TiledCopyAnswer a = AnswerTiledCopy(tc);
+  return TiledCopyPrintText(tc, a) + FieldListText(a.layouts, "", "");
 }
 
 std::string ThreadCoordsText(const ThreadCoords& c) {
