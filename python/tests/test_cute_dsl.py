@@ -684,8 +684,10 @@ def test_print_latex_tv_owners():
 
 
 def test_docstring_examples():
-    from hlolayout.cute_dsl import _pictures, nvgpu
-    for module in (cute, _pictures, viz, nvgpu.tcgen05, utils):
+    from hlolayout.cute_dsl import (_basis, _coords, _makers, _pictures,
+                                    _printf, _static_route, nvgpu)
+    for module in (cute, _pictures, viz, nvgpu.tcgen05, utils, _basis,
+                   _coords, _makers, _printf, _static_route):
         result = doctest.testmod(module, optionflags=(
             doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS))
         assert result.failed == 0, module.__name__

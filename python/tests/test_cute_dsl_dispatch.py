@@ -6,7 +6,7 @@ import pytest
 
 from hlolayout import _hlolayout as core
 from hlolayout import cute_dsl as cute
-from hlolayout.cute_dsl import _core_calls, _fast
+from hlolayout.cute_dsl import _core_calls, _fast, _static_route
 
 OPS2 = ["composition", "logical_divide", "zipped_divide", "tiled_divide",
         "flat_divide", "logical_product", "zipped_product", "tiled_product",
@@ -16,9 +16,9 @@ OPS2 = ["composition", "logical_divide", "zipped_divide", "tiled_divide",
 @pytest.fixture
 def core_calls(monkeypatch):
     """Counts the calls of the core's exact algorithms (cute_dsl_static_op,
-    and the fast-call bindings _fast uses for a plain layout tiler) as
-    "static_op", and those of _core_calls (the DSL's rules' calls into the
-    core) by name."""
+    and the fast-call bindings route 2, _static_route, uses for a plain
+    layout tiler) as "static_op", and those of _core_calls (the DSL's
+    rules' calls into the core) by name."""
     counts = {}
 
     def counting(name, fn):
@@ -29,7 +29,7 @@ def core_calls(monkeypatch):
 
     monkeypatch.setattr(core, "cute_dsl_static_op",
                         counting("static_op", core.cute_dsl_static_op))
-    exact = getattr(_fast, "_EXACT", {})
+    exact = _static_route._EXACT
     for name, fn in list(exact.items()):
         monkeypatch.setitem(exact, name, counting("static_op", fn))
     for name in ("regroup", "pad_rank", "zip_modes", "coalesce_leaves",

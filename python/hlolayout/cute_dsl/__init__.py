@@ -43,11 +43,13 @@ from ._arguments import (COORD, INT_TUPLE, SHAPE, STRIDE, TILE,
                          DivisionByZero, LayoutOr, Operand, Tiler, takes)
 from ._config import (get_arch, is_strict, set_arch, set_strict, strict,
                       unchecked)
+from ._makers import (make_composed_layout, make_identity_layout, make_layout,
+                      make_ordered_layout, make_swizzle)
 from . import nvgpu, utils, viz
 from ._pictures import draw
 from ._atoms import DSLUserCodeError
-from ._jit import (Constexpr, compile, const_expr, jit, printf,
-                   range_constexpr)
+from ._jit import Constexpr, compile, const_expr, jit, range_constexpr
+from ._printf import printf
 from ._atoms import (Atom, CopyAtom, MmaAtom, TiledCopy, TiledMma,
                      make_copy_atom, make_mma_atom, make_tiled_copy,
                      make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C,
@@ -105,8 +107,6 @@ _BITS = _arguments.Typed(int, "%(name)s must be an integer instead got "
                          "%(type)s", convert=int)
 _LAYOUT_FOR = _arguments.Typed(
     Layout, "expected a Layout for %(name)s, but got %(type)s")
-_IDENTITY_SHAPE = SHAPE.but(error=TypeError, shows="type",
-                            words="expects a shape input, got %s")
 
 
 def _outer(a, f):
@@ -116,45 +116,7 @@ def _outer(a, f):
 
 
 # ---------------------------------------------------------------------------
-# Makers
-
-def make_layout(shape, *, stride=None):
-    """shape:stride, or shape with CuTe's compact column-major strides (a
-    static size 1 taking stride 0); a list or tuple of Layouts makes each a
-    mode. The DSL checks the congruence of shape and stride first, then the
-    shape, then the stride."""
-    if type(shape) in (list, tuple) and shape and all(
-            isinstance(x, Layout) for x in shape):
-        return _algebra.make_layout_of(list(shape))
-    if stride is not None and not _tuples.congruent(shape, stride):
-        raise Refusal("shape and stride must be congruent")
-    shape = SHAPE.read(shape, "make_layout", "shape")
-    if stride is None:
-        return Layout(shape, _tuples.compact_col(shape))
-    return Layout(shape, STRIDE.read(stride, "make_layout", "stride"))
-
-
-@takes(shape=SHAPE, order=INT_TUPLE)
-def make_ordered_layout(shape, order):
-    """The compact layout whose modes take strides in the order `order`
-    (weakly congruent to shape)."""
-    return Layout(shape, _tuples.compact_order(shape, order))
-
-
-def _unit_strides(shape, where=()):
-    """1@i for each mode i of shape (1@i@j ... in nested modes), 1 for an
-    integral shape: the identity's strides."""
-    if type(shape) is not tuple:
-        return ScaledBasis(1, where) if where else 1
-    return tuple(_unit_strides(mode, where + (i,))
-                 for i, mode in enumerate(shape))
-
-
-@takes(shape=_IDENTITY_SHAPE)
-def make_identity_layout(shape):
-    """shape:(1@0,1@1,...): each coordinate maps to itself."""
-    return Layout(shape, _unit_strides(shape))
-
+# Makers (the layout makers are _makers')
 
 @takes(thr_layout=_LAYOUT_FOR, val_layout=_LAYOUT_FOR)
 def make_layout_tv(thr_layout, val_layout):
@@ -166,46 +128,6 @@ def make_layout_tv(thr_layout, val_layout):
     tv = composition(right_inverse(mn),
                      make_layout((size(thr_layout), size(val_layout))))
     return product_each(mn.shape), tv
-
-
-def make_swizzle(b, m, s):
-    """CuTe's Swizzle<b,m,s> (S<b,m,s>); one that moves no bit or breaks
-    CuTe's rules (b <= 0, m < 0, |s| < b) is the identity S<0,4,3>, as the
-    DSL makes it."""
-    if not all(type(v) is int for v in (b, m, s)):
-        raise Refusal("b, m, and s must be int")
-    if b > 0 and m >= 0 and abs(s) >= b:
-        return Swizzle(b, m, s)
-    return Swizzle(0, 4, 3)
-
-
-@takes(outer=_arguments.Typed(
-    Layout, "expects the outer (or right-most or effectively visible) "
-    "layout to be an affine layout, but got %(arg)s"), offset=INT_TUPLE)
-def make_composed_layout(inner, offset, outer):
-    """inner o offset o outer: inner a Swizzle, a Layout, a ComposedLayout
-    or a Python function (a FunctionComposedLayout, which maps coordinates
-    and prints, nothing more)."""
-    if isinstance(inner, Swizzle):
-        # A swizzle acts on one offset: the DSL refuses a tuple offset and
-        # an identity layout's strides under it.
-        if type(offset) is tuple:
-            raise Refusal("make_composed_layout: swizzle layout expects "
-                          "scalar `offset` and `outer` without scaled "
-                          "basis, but got %s and %s" % (pretty_str(offset),
-                                                        outer))
-        if any(isinstance(d, ScaledBasis) for d in _tuples.leaves(outer.st)):
-            raise TypeError("invalid composition %s o %s o %s" %
-                            (inner, pretty_str(offset), outer))
-        return ComposedLayout(inner, offset, outer)
-    if isinstance(inner, _ANY):
-        return ComposedLayout(inner, offset, outer)
-    if callable(inner):
-        from ._func_composed import FunctionComposedLayout
-        return FunctionComposedLayout(inner, offset, outer)
-    raise TypeError("make_composed_layout expects a Swizzle, a Layout or a "
-                    "function as inner, got %s (the DSL prints other objects "
-                    "as they are: not modelled)" % type(inner).__name__)
 
 
 # ---------------------------------------------------------------------------
@@ -754,7 +676,7 @@ def is_weakly_congruent(a, b):
 # Tensors (tensor.py, tensor_ssa.py, runtime.py, math.py): the layout
 # functions above take a tensor too, acting on its layout.
 from . import math, runtime  # noqa: E402
-from .tensor import (IdentityTensor, Pointer, Tensor, local_tile,  # noqa
+from .tensor import (IdentityTensor, Pointer, Tensor,  # noqa: E402
                      make_identity_tensor, make_rmem_tensor, make_tensor,
                      print_tensor)
 from .runtime import AddressSpace  # noqa: E402
@@ -769,6 +691,23 @@ for _name in ("size", "cosize", "rank", "depth", "shape"):
     globals()[_name] = _tensor.of_layout(globals()[_name])
 slice_ = _tensor.slice_(slice_)
 del _name
+
+
+def local_tile(input, tiler, coord):
+    """The tile of `input` at `coord` of its tiles of shape `tiler`:
+    zipped_divide, then the tile's coordinate in the rest mode; the tile
+    mode's layout is the result's."""
+    if not isinstance(input, Tensor):
+        raise TypeError("local_tile expects a Tensor, got %s" %
+                        type(input).__name__)
+    tile = zipped_divide(input, tiler)[(None, coord)]
+    sh, st = tile.layout.sh, tile.layout.st
+    if isinstance(sh, tuple) and len(sh) == 1 and isinstance(sh[0], tuple):
+        # The tile's one mode is the tile: (2,2):(6,1), not ((2,2)):((6,1)).
+        return Tensor(tile.iterator, Layout(sh[0], st[0]))
+    return tile
+
+
 __all__ += ["Pointer", "Tensor", "TensorSSA", "ReductionOp", "make_tensor",
             "make_rmem_tensor", "print_tensor", "local_tile", "math",
             "runtime", "IdentityTensor", "make_identity_tensor",

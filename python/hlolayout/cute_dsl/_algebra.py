@@ -20,9 +20,10 @@ mode; silently inside `unchecked`); docs/cute-dsl.md lists them.
 import sys
 import warnings
 
-from . import _config, _core_calls, _ints, _tuples
+from . import _config, _coords, _core_calls, _ints, _static_route, _tuples
+from ._coords import cosize
 from ._ints import DynInt, is_constant
-from ._objects import Layout, ScaledBasis
+from ._objects import ComposedLayout, Layout, ScaledBasis
 from ._tuples import flatten, product, wrap, unwrap
 
 __all__ = []
@@ -157,13 +158,6 @@ def _verify():
         from . import _verify as module
         _VERIFY.append(module)
     return _VERIFY[0]
-
-
-# The C++ core's answer to a divide of a static layout by a static tiler,
-# or None (_fast sets it: _fast.static_op). A layout with a dynamic integer
-# in one mode is divided mode by mode: its static modes are the C++ core's,
-# as a static layout's are.
-STATIC_OP = [None]
 
 
 def _mul(a, b):
@@ -477,7 +471,6 @@ _REFUSED = {
                           "target shape."),
     ],
     "nullspace": [(_kernel_refused, _kernel_words)],
-    "max_alignment": [(_has_basis_strides, _basis_words("max_alignment"))],
 }
 
 
@@ -551,14 +544,13 @@ def logical_divide(layout, tiler):
     """The tiles of `tiler` in layout, and the rest: layout composed with
     (tiler, the tiler's complement in layout's size). A tuple tiler
     divides mode by mode, None keeps the layout; a static operand pair is
-    the core's exact divide (STATIC_OP), one dynamic mode by a static
+    the core's exact divide (_static_route), one dynamic mode by a static
     tiler `_leaf_divide`; else the tiler's complement is refused as the
     complement is, and the complement and composition run on the core."""
     answer, tiler = _by_tiler(logical_divide, layout, tiler)
     if tiler is None:
         return answer
-    answer = STATIC_OP[0] and STATIC_OP[0]("logical_divide", layout,
-                                           tiler)
+    answer = _static_route.static_op("logical_divide", layout, tiler)
     if answer is None and LEAF_DIVIDE[0]:
         answer = _leaf_divide(layout, tiler)
     if answer is not None:
@@ -903,179 +895,12 @@ def size(layout):
     return product(layout.sh)
 
 
-# crd2idx and cosize. With integer strides both are the C++ core's
-# (cute/dsl_index.h CrdToIdxInt, Layout::cosize_int, through _core_calls).
-# A stride holding scaled bases (an identity layout, a coordinate layout)
-# sends a coordinate to a coordinate: CuTe sums the scaled bases into an
-# ArithmeticTuple (include/cute/numeric/arithmetic_tuple.hpp: n * E<i> is
-# n at position i, tuples add position by position). Position by position
-# that sum is an integer layout: the entry at position p of L(c) is
-# crd2idx(c) in the layout whose strides are the bases' values at p and 0
-# elsewhere, and the core computes it with the DSL's integer rules. The
-# positions every basis of the stride names make the result's tree, a
-# position no basis names being 0; the DSL prints even one position as a
-# tuple, `(3)`. What the DSL refuses (observed, "unable to compute crd2idx
-# with ..." and "unable to compute cosize for input ..."): a position
-# named both as a leaf and as a mode above another (1@1 with 1@0@1), and
-# an integer stride that adds anything but a static 0 to the bases' sum.
-
-def _basis_positions(stride):
-    """The positions (mode paths, outermost first) the scaled bases of
-    `stride` name, in order of first appearance; [] for integer strides."""
-    found = []
-    for d in _tuples.leaves(stride):
-        if isinstance(d, ScaledBasis) and d.modes not in found:
-            found.append(d.modes)
-    return found
-
-
-def _stride_at(stride, position):
-    """The integer stride of the sum's entry at `position`: each basis
-    naming it gives its value, every other leaf 0; position None keeps
-    the integer leaves instead (the part added outside the bases)."""
-    if type(stride) is tuple:
-        return tuple([_stride_at(d, position) for d in stride])
-    if isinstance(stride, ScaledBasis):
-        return stride.value if stride.modes == position else 0
-    return stride if position is None else 0
-
-
-def _tree_of(positions, fill, hole, prefix=()):
-    """The result tree over `positions`: fill(p) at each named position
-    that no other is named inside (a scalar meeting a deeper position is a
-    static 0 there, _fold), `hole` where none is named, tuples as wide as
-    the largest mode named."""
-    depth = len(prefix)
-    below = [p for p in positions if len(p) > depth and p[:depth] == prefix]
-    if not below:
-        return fill(prefix)
-    width = 1 + max(p[depth] for p in below)
-    return tuple([_tree_of(below, fill, hole, prefix + (m,))
-                  if any(p[depth] == m for p in below) else hole
-                  for m in range(width)])
-
-
-def _scalars(stride, kept):
-    """stride with each leaf at the flat indices `kept` as its integer (a
-    basis's value), every other leaf 0."""
-    leaves = iter(enumerate(_tuples.leaves(stride)))
-
-    def build(t):
-        if type(t) is tuple:
-            return tuple([build(e) for e in t])
-        i, d = next(leaves)
-        if i not in kept:
-            return 0
-        return d.value if isinstance(d, ScaledBasis) else d
-    return build(stride)
-
-
-def _fold(stride, nonzero):
-    """Where the DSL's sum of the terms refuses, as (position, what
-    nonzero(leaves) says), or None. The sum is CuTe's ArithmeticTuple
-    (include/cute/numeric/arithmetic_tuple.hpp): n * E<i...> is n at that
-    position, tuples add position by position, and a scalar added to a
-    tuple must be a static 0 (`static_assert(t == 0)`); an integer stride
-    is a scalar at the top. Observed: each mode is summed before the mode
-    above, left to right (`(1,1,0)` in `(2,2,4):(1,-1,1@1)` is `(0,0)`,
-    `(1,0,1)` in `(2,4,2):(1,1@1,-1)` refused, `(1,(1,1))` in
-    `(4,(2,2)):(1@1,(1,-1))` `(0,1)`; `(0,1)` in `(4,2):(1@1,1@0@1)` is
-    `(0,(1))`, `(1,0)` refused). nonzero(leaves): None when the terms of
-    those leaves (flat indices) sum to a static 0, else their sum."""
-    leaves = _tuples.leaves(stride)
-    bad = []
-
-    def add(a, b, position):
-        if a is None:
-            return b
-        if a[0] == b[0] == "s":
-            return ("s", a[1] + b[1])
-        if a[0] == b[0] == "t":
-            merged = dict(a[1])
-            for k, v in b[1].items():
-                merged[k] = add(merged.get(k), v, position + (k,))
-            return ("t", merged)
-        scalar, tup = (a, b) if a[0] == "s" else (b, a)
-        if not bad:
-            value = nonzero(scalar[1])
-            if value is not None:
-                bad.append((position, value))
-        return tup
-
-    def walk(node, start):
-        if type(node) is tuple:
-            acc = None
-            for child in node:
-                v, start = walk(child, start)
-                acc = v if acc is None else add(acc, v, ())
-            return acc, start
-        v = ("s", [start])
-        if isinstance(leaves[start], ScaledBasis):
-            for k in reversed(leaves[start].modes):
-                v = ("t", {k: v})
-        return v, start + 1
-
-    walk(stride, 0)
-    return bad[0] if bad else None
-
-
-def _by_position(layout, op, what, entry, nonzero, hole):
-    """entry(integer stride) at each position the layout's bases name, as
-    the result's tree (`hole` where none is named); the DSL's refusal of op
-    ('crd2idx with `what`', 'cosize for input `what`') where its sum adds a
-    scalar that is not a static 0 to a tuple (_fold)."""
-    positions = _basis_positions(layout.st)
-    bad = _fold(layout.st, nonzero)
-    if bad:
-        position, value = bad
-        raise Refusal("%s: unable to compute %s %s: %s" % (
-            op, op, what, "the integer strides %s, not the %d the scaled "
-            "bases can take" % (value, hole) if not position else
-            "a basis position is named both as a mode and inside it, and "
-            "the scalars at %s %s, not the %d a tuple can take" % (
-                "@".join(str(k) for k in reversed(position)), value, hole)))
-    return _tree_of(positions, lambda p: entry(_stride_at(layout.st, p)),
-                    hole)
-
-
-def cosize(layout):
-    """The DSL's cosize: the core's; with scaled bases, the product over
-    the positions of each position's cosize (observed: (4,2):(3@1,2@0) is
-    30, (4,2):(1@2,1@0) 8, a position no basis names counting 1), refused
-    as the sum of the absolute strides at the last coordinate is
-    (observed: `(2,2,4):(2,-2,1@1)` refused, `(1,2):(1@1,1@0@1)` is 2,
-    `(2,1):(1@1,1@0@1)` refused)."""
-    if not _basis_positions(layout.st):
-        return _core_calls.cosize(layout.sh, layout.st)
-
-    def nonzero(kept):
-        c = _core_calls.cosize(layout.sh, _scalars(layout.st, kept))
-        return None if is_constant(1, c) else "give %s" % _tuples.text(c)
-    tree = _by_position(layout, "cosize", "for input %s" % layout,
-                        lambda d: _wide_cosize(layout.sh, d), nonzero, 1)
-    return _core_calls.product(tuple(_tuples.leaves(tree)))
-
-
-def _wide_cosize(shape, stride):
-    """One position's cosize, 64-bit where a basis at it is scaled by a
-    64-bit `?` (observed: cosize of `(2,16):(1@0,?{i64}@1)` is
-    `?{i64 div=2}`, of `(1,16):(1@0,?{i64}@1)` `?`; the core's is 32-bit)."""
-    c = _core_calls.cosize(shape, stride)
-    if not isinstance(c, DynInt) or isinstance(c, _ints.PlainDyn):
-        return c
-    if any(isinstance(d, DynInt) and d.width == 64
-           for d in _tuples.leaves(stride)):
-        return DynInt(c.value, c.div, 64)
-    return c
-
-
 def crd2idx(coord, layout):
     """The offset of coord (an index, a coordinate, `None` for 0); with
-    scaled-basis strides, the coordinate the layout sends it to."""
-    from ._objects import ComposedLayout
+    scaled-basis strides, the coordinate the layout sends it to; a
+    composed layout's value there."""
     if isinstance(layout, ComposedLayout):
-        from . import _composed
-        return _composed.evaluate(layout, coord)
+        return layout(coord)
     if not isinstance(layout, Layout):
         # The DSL evaluates a coordinate in a shape as in its compact
         # layout (a dynamic shape makes the index dynamic); a shape that is
@@ -1084,28 +909,7 @@ def crd2idx(coord, layout):
             raise Refusal("crd2idx: the shape %s must be static or a tuple "
                           "(the DSL: Operand 1 must be a Value)" % layout)
         layout = make_layout(layout)
-    shape = layout.sh
-
-    def what():
-        return "with %s and %s" % (layout, _tuples.text(coord))
-    try:
-        if not _basis_positions(layout.st):
-            return _core_calls.crd2idx(coord, shape, layout.st)
-
-        def nonzero(kept):
-            c = _core_calls.crd2idx(coord, shape, _scalars(layout.st, kept))
-            return None if is_constant(0, c) else "add %s" % _tuples.text(c)
-        return _by_position(layout, "crd2idx", what(),
-                            lambda d: _core_calls.crd2idx(coord, shape, d),
-                            nonzero, 0)
-    except Refusal as ex:
-        if "Mismatched Ranks" not in str(ex):
-            raise
-    # The DSL's words (observed: "unable to compute crd2idx with
-    # '!cute.layout<"(4,8):(1,4)">' and '!cute.coord<"(1,2,3)">'"), for a
-    # coordinate whose tuples do not follow the shape's.
-    raise Refusal("crd2idx: unable to compute crd2idx %s: the coordinate "
-                  "does not fit the shape (Mismatched Ranks)" % what())
+    return _coords.crd2idx(coord, layout)
 
 
 def idx2crd(idx, shape):
@@ -1156,9 +960,10 @@ def recast_layout(new_bits, old_bits, layout):
 
 # ---------------------------------------------------------------------------
 # What two layouts share, the kernel, the alignment: the C++ core's
-# cute/common_layout.h (CuTe's max_common_layout, max_common_vector,
-# nullspace and max_alignment on the core's integers), around the DSL's
-# refusals and the plain `?`s of a dynamic Int64.
+# cute/common_layout.h (CuTe's max_common_layout, max_common_vector and
+# nullspace on the core's integers; max_alignment is the Layout's own
+# property, _objects.py), around the DSL's refusals and the plain `?`s of a
+# dynamic Int64.
 
 def _shared_run(a, b, vector):
     """max_common_vector (vector) or max_common_layout of a and b."""
@@ -1219,16 +1024,6 @@ def _plain_strides(shape, stride, result):
     out = [_core_calls._plain(x) if f else x
            for x, f in zip(wrap(result), flags)]
     return unwrap(tuple(out))
-
-
-def max_alignment(layout):
-    """Layout.max_alignment: the largest N for which each run of N indices
-    is N consecutive offsets from a multiple of N, by what is static (the C++
-    core's DslMaxAlignment: a `?` size counts as its divisibility, a `?`
-    stride as 0; observed: (4,?{div=8}):(1,4) is 32,
-    (?{div=8},4):(1,?{div=8}) 8, (4,2,3):(1,8,2) 2)."""
-    _refuse("max_alignment", layout)
-    return _core_calls.max_alignment(layout.sh, layout.st)
 
 
 def pack_tile(tiler):

@@ -14,6 +14,11 @@ the DSL (docs/cute-dsl.md "Sources", "_composed.py written anew"):
    (below); slice_and_offset keeps the inner function and offset and
    hands the outer layout's offset back.
 
+This module states the rules; _fast, which dispatches every operation,
+runs rule 1's operation on the outer layout and recomposes it here
+(`recomposed`), so that the dependency goes one way. A composed layout
+evaluates itself (ComposedLayout.__call__, _objects.py).
+
     >>> from hlolayout import cute_dsl as cute
     >>> sw = cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0,
     ...                                cute.make_layout((8, 64), stride=(64, 1)))
@@ -29,77 +34,58 @@ from ._objects import ComposedLayout, Layout, Swizzle
 
 __all__ = []
 
-# Rule 1's binary operations (the unary ones go through op1).
+# Rule 1's binary operations (the unary ones: refuse1).
 _ON_OUTER = frozenset([
     "composition", "logical_divide", "zipped_divide", "tiled_divide",
     "flat_divide", "logical_product", "zipped_product", "tiled_product",
     "flat_product", "raked_product", "blocked_product"])
 
 
-def _recomposed(c, outer):
-    """c's inner function and offset over a new outer layout."""
+def recomposed(c, outer):
+    """c's inner function and offset over a new outer layout (rule 1: an
+    operation on a composed layout acts on its outer layout, which the
+    caller computes)."""
     return ComposedLayout(c.inner, c.offset, outer)
 
 
-def op2(name, a, b):
-    """A binary operation with a composed layout or swizzle as an operand
-    (rules 1 to 3)."""
+def refuse2(name, a, b):
+    """What a binary operation with a composed layout or swizzle as an
+    operand refuses (rule 3); what it does not, the caller runs on a's
+    outer layout: complement alone (rule 2), every other operation of
+    _ON_OUTER recomposed (rule 1)."""
     if isinstance(a, Swizzle):
         raise Refusal("%s: invalid type for the LHS, a swizzle alone (make "
                       "a composed layout with make_composed_layout)" % name)
     if isinstance(b, (ComposedLayout, Swizzle)):
         raise Refusal("%s: the right operand must be a layout or a tiler, "
                       "not %s" % (name, type(b).__name__))
-    if name == "complement":
-        return _algebra.complement(a.outer, b)
-    if name not in _ON_OUTER:
+    if name != "complement" and name not in _ON_OUTER:
         raise Refusal("%s of a composed layout is not supported" % name)
-    from . import _fast
-    return _recomposed(a, _fast.op2(name, a.outer, b))
 
 
-def op1(name, a):
-    """A unary operation of a composed layout: filter (rule 1); the
-    inverses refused (rule 3)."""
+def refuse1(name):
+    """What a unary operation of a composed layout refuses: the inverses
+    (rule 3); filter acts on the outer layout (rule 1)."""
     if name in ("right_inverse", "left_inverse"):
         raise Refusal("%s of a composed layout: the DSL has no inverse of a "
                       "swizzled layout" % name)
-    from . import _fast
-    return _recomposed(a, _fast.op1(name, a.outer))
 
 
 def coalesce(a, profile):
-    return _recomposed(a, _algebra.coalesce(a.outer, profile))
-
-
-def tile_to_shape(atom, shape, order):
-    from . import _fast
-    return _recomposed(atom, _fast.tile_to_shape(atom.outer, shape, order))
+    return recomposed(a, _algebra.coalesce(a.outer, profile))
 
 
 def slice_(c, coord):
-    return _recomposed(c, _slices.slice_layout(c.outer, coord))
+    return recomposed(c, _slices.slice_layout(c.outer, coord))
 
 
 def dice(c, coord):
-    return _recomposed(c, _slices.dice_layout(c.outer, coord))
+    return recomposed(c, _slices.dice_layout(c.outer, coord))
 
 
 def slice_and_offset(coord, c):
     sliced, offset = _slices.slice_and_offset(coord, c.outer)
-    return _recomposed(c, sliced), offset
-
-
-def evaluate(c, coord):
-    """inner(offset + outer(coord)), with integer values."""
-    at = _ints.add(c.offset, _algebra.crd2idx(coord, c.outer))
-    f = c.inner
-    if isinstance(f, Swizzle):
-        return f.apply(at)
-    if isinstance(f, (Layout, ComposedLayout)):
-        return _algebra.crd2idx(at, f)
-    raise Refusal("cannot evaluate a composed layout whose inner function "
-                  "is %s" % type(f).__name__)
+    return recomposed(c, sliced), offset
 
 
 # ---------------------------------------------------------------------------

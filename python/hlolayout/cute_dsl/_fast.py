@@ -25,125 +25,13 @@ decide, operation by operation, is which of the core's algorithms answers:
 """
 
 from .. import _hlolayout as _core
-from . import _algebra, _config, _core_calls, _ints, _tuples
+from . import _algebra, _composed, _config, _core_calls, _ints, _tuples
 from ._objects import ComposedLayout, Layout, Swizzle
+from ._static_route import (ROUTE2, ints_only, odd_unit_stride, route2,
+                            static_core)
+from ._static_route import use_core  # noqa: F401 (the tests' switch)
 
 __all__ = []
-
-_ROUTE2 = [True]
-
-
-def use_core(on):
-    """Turns route 2 on or off; returns the previous setting."""
-    was = _ROUTE2[0]
-    _ROUTE2[0] = bool(on)
-    return was
-
-
-# ---------------------------------------------------------------------------
-# Route 2: the operands as the core's layouts.
-
-def _ints_only(t):
-    """Whether every leaf of the tuple tree t is a Python int."""
-    if type(t) is int:
-        return True
-    if type(t) is not tuple:
-        return False
-    for e in t:
-        if not _ints_only(e):
-            return False
-    return True
-
-
-def _static_core(x):
-    """The core's layout of a Layout whose integers are all Python ints
-    (made once, kept on the Layout), else None."""
-    c = x._c
-    if c is None and _ints_only(x.sh) and _ints_only(x.st):
-        c = x._c = _core.CuteLayout(x.sh, x.st)
-    return c
-
-
-def _odd_unit_stride(shape, stride):
-    """A size-1 mode with a stride other than 0 and +-1 (the DSL checks its
-    divisibility; CuTe's C++ skips the mode)."""
-    if type(shape) is tuple:
-        for s, d in zip(shape, stride):
-            if _odd_unit_stride(s, d):
-                return True
-        return False
-    return shape == 1 and stride not in (0, 1, -1)
-
-
-_UNIT = _core.CuteLayout(1, 0)
-
-
-def _static_tiler(t):
-    """The tiler as route 2 takes it (a plain layout, None, a tuple of
-    those; the DSL's integer n is n:1, and 1 is 1:0), or None when route 2
-    cannot take it."""
-    if type(t) is int:
-        return _UNIT if t == 1 else _core.CuteLayout(t, 1)
-    if type(t) is Layout:
-        c = _static_core(t)
-        if c is None or _odd_unit_stride(t.sh, t.st):
-            return None
-        return c
-    if type(t) is tuple:
-        modes = []
-        for e in t:
-            if e is None:
-                modes.append(None)
-                continue
-            c = _static_tiler(e)
-            if c is None:
-                return None
-            modes.append(c)
-        return tuple(modes)
-    return None
-
-
-_PAIRED = ("blocked_product", "raked_product")
-
-
-def _route2(name, a, b):
-    """The core's exact answer to `name` of a Layout by b, or None."""
-    if name == "complement" or (name in _PAIRED and type(b) is not Layout):
-        return None
-    ca = _static_core(a)
-    if ca is None:
-        return None
-    cb = _static_tiler(b)
-    if cb is None:
-        return None
-    fast = _EXACT.get(name) if type(cb) is _CORE_LAYOUT else None
-    if fast is None:
-        c = _core.cute_dsl_static_op(name, ca, cb)
-    else:
-        # The same exact algorithm through the extension's fast-call
-        # binding (a plain layout tiler: nothing to regroup).
-        try:
-            c = fast(ca, cb)
-        except ValueError:
-            c = None
-    return None if c is None else Layout._from_core(c)
-
-
-_CORE_LAYOUT = _core.CuteLayout
-_EXACT = {"composition": _core.cute_composition,
-          "logical_divide": _core.cute_logical_divide,
-          "logical_product": _core.cute_logical_product}
-
-
-def static_op(name, a, b):
-    """Route 2 for `_algebra`, which divides a layout with a `?` mode by
-    mode: a static mode's divide is the core's exact one."""
-    if not _ROUTE2[0] or type(a) is not Layout:
-        return None
-    return _route2(name, a, b)
-
-
-_algebra.STATIC_OP[0] = static_op
 
 
 # ---------------------------------------------------------------------------
@@ -215,11 +103,6 @@ _BINARY = {name: getattr(_algebra, name) for name in (
     "tiled_product", "flat_product", "blocked_product", "raked_product")}
 
 
-def _composed():
-    from . import _composed as module
-    return module
-
-
 def _need_layout(name, a):
     if not isinstance(a, Layout):
         raise TypeError("%s expects a Layout, got %s" % (name,
@@ -228,7 +111,8 @@ def _need_layout(name, a):
 
 def op1(name, a):
     if isinstance(a, ComposedLayout):
-        return _composed().op1(name, a)
+        _composed.refuse1(name)
+        return _composed.recomposed(a, op1(name, a.outer))
     _need_layout(name, a)
     return _UNARY[name](a)
 
@@ -236,7 +120,10 @@ def op1(name, a):
 def op2(name, a, b):
     if isinstance(a, (ComposedLayout, Swizzle)) or isinstance(
             b, (ComposedLayout, Swizzle)):
-        return _composed().op2(name, a, b)
+        _composed.refuse2(name, a, b)
+        if name == "complement":
+            return _algebra.complement(a.outer, b)
+        return _composed.recomposed(a, op2(name, a.outer, b))
     _need_layout(name, a)
     if type(b) is tuple and (name == "composition" or
                              name.endswith("_divide")):
@@ -252,8 +139,8 @@ def op2(name, a, b):
                 "the DSL does not hold as an assumed value, or a layout "
                 "with an Int64 size); use Int32 or cute.assume there" %
                 (name, answer, broken))
-    if _ROUTE2[0]:
-        answer = _route2(name, a, b)
+    if ROUTE2[0]:
+        answer = route2(name, a, b)
         if answer is not None:
             return answer
     return _route3(name, a, b)
@@ -261,7 +148,7 @@ def op2(name, a, b):
 
 def coalesce(a, profile):
     if isinstance(a, ComposedLayout):
-        return _composed().coalesce(a, profile)
+        return _composed.coalesce(a, profile)
     return _algebra.coalesce(a, profile)
 
 
@@ -282,13 +169,14 @@ def tile_to_shape(atom, shape, order):
             "tile_to_shape: expects only static order modes, but got %s" %
             _tuples.text(order))
     if isinstance(atom, ComposedLayout):
-        return _composed().tile_to_shape(atom, shape, order)
-    if _ROUTE2[0] and isinstance(atom, Layout) and _ints_only(shape) and \
-            _ints_only(order):
+        return _composed.recomposed(atom, tile_to_shape(atom.outer, shape,
+                                                        order))
+    if ROUTE2[0] and isinstance(atom, Layout) and ints_only(shape) and \
+            ints_only(order):
         # CuTe's checked tile_to_shape; where the block does not divide
         # the target, the DSL's answer with its warning (route 3).
-        c = _static_core(atom)
-        if c is not None and not _odd_unit_stride(atom.sh, atom.st):
+        c = static_core(atom)
+        if c is not None and not odd_unit_stride(atom.sh, atom.st):
             try:
                 return Layout._from_core(_core.cute_tile_to_shape(c, shape,
                                                                   order))
@@ -299,7 +187,7 @@ def tile_to_shape(atom, shape, order):
 
 def recast_layout(new_bits, old_bits, layout):
     if isinstance(layout, ComposedLayout):
-        return _composed().recast_layout(new_bits, old_bits, layout)
+        return _composed.recast_layout(new_bits, old_bits, layout)
     return _algebra.recast_layout(new_bits, old_bits, layout)
 
 

@@ -39,17 +39,12 @@ import inspect
 import io
 import sys
 
-from . import _ints, _tuples
+from . import _floats, _ints, _printf, runtime, tensor
 from ._floats import FloatValue
 from ._ints import DynInt
 
-__all__ = ["jit", "compile", "printf", "Constexpr", "range_constexpr",
+__all__ = ["jit", "compile", "Constexpr", "range_constexpr",
            "const_expr", "Shape", "Stride", "Coord", "IntTuple"]
-
-# The printf texts of the jit functions running, innermost last: a jit
-# function called from another is part of the same trace and run.
-_runs = []
-
 
 class _ConstexprMeta(type):
     def __getitem__(cls, item):
@@ -104,7 +99,6 @@ def _is_constexpr(annotation):
 
 def _dynamic(value, annotation):
     """`value` as the DSL passes it into a traced function."""
-    from . import runtime
     if isinstance(value, runtime.RuntimeTensor):
         return value.traced()
     if annotation is inspect.Parameter.empty and hasattr(
@@ -125,7 +119,6 @@ def _dynamic(value, annotation):
                 annotation is inspect.Parameter.empty and
                 isinstance(value, (float, FloatValue)))) and not isinstance(
                     value, bool):
-        from . import _floats
         return _floats.make(getattr(annotation, "name", "Float32"), value,
                             known=False)
     if isinstance(value, tuple):
@@ -144,7 +137,6 @@ def _bind(fn, args, kwargs):
         annotation = sig.parameters[name].annotation
         if getattr(annotation, "__name__", None) == "Tensor" and \
                 getattr(annotation, "__module__", "").endswith(".tensor"):
-            from . import tensor
             tensor.check_argument(position + 1, name, value)
         if not _is_constexpr(annotation):
             bound.arguments[name] = _dynamic(value, annotation)
@@ -155,18 +147,14 @@ def _run(fn, args, kwargs, quiet=False):
     """Runs the body (the trace), then prints what its printf calls would
     print when it runs; `quiet` hides the trace's own prints (a compiled
     function runs without tracing again)."""
-    if _runs:
+    if _printf.running():
         return fn(*args, **kwargs)
-    _runs.append([])
-    try:
+    with _printf.held() as texts:
         if quiet:
             with contextlib.redirect_stdout(io.StringIO()):
                 result = fn(*args, **kwargs)
         else:
             result = fn(*args, **kwargs)
-        texts = _runs[-1]
-    finally:
-        _runs.pop()
     sys.stdout.write("".join(texts))
     sys.stdout.flush()
     return result
@@ -233,85 +221,10 @@ def compile(fn, *args, **kwargs):
         raise TypeError("compile expects a @cute.jit function, got %s" %
                         type(fn).__name__)
     a, k = _bind(fn, args, kwargs)
-    _runs.append([])
-    try:
+    with _printf.held():
         fn(*a, **k)
-    finally:
-        _runs.pop()
     sig = inspect.signature(fn)
     bound = sig.bind(*args, **kwargs)
     constexpr = {n: v for n, v in bound.arguments.items()
                  if _is_constexpr(sig.parameters[n].annotation)}
     return CompiledFunction(fn, constexpr)
-
-
-def _run_text(x):
-    """What printf prints for x: the values a run computes."""
-    from ._objects import ComposedLayout, Layout, ScaledBasis, Swizzle
-    if isinstance(x, bool):
-        return "1" if x else "0"
-    if isinstance(x, DynInt):
-        return str(x.value)
-    if type(x) is int:
-        return str(x)
-    if isinstance(x, float):
-        return "%f" % x
-    if isinstance(x, FloatValue):
-        return "%f" % x.run_value()
-    if isinstance(x, ScaledBasis):
-        return "@".join([_run_text(x.value)] +
-                        [str(m) for m in reversed(x.modes)])
-    if isinstance(x, tuple) or x is None:
-        return _tuples.text(tuple(x) if x is not None else x, _run_text)
-    if isinstance(x, Layout):
-        return _run_text(x.sh) + ":" + _run_text(x.st)
-    if isinstance(x, ComposedLayout):
-        return " o ".join(_run_text(p) if not isinstance(p, Swizzle)
-                          else str(p) for p in (x.inner, x.offset, x.outer))
-    raise TypeError("printf cannot print %s (the DSL prints integers, "
-                    "tuples of them and layouts)" % type(x).__name__)
-
-
-def _c_value(x):
-    if isinstance(x, bool):
-        return int(x)
-    if isinstance(x, DynInt):
-        return x.value
-    if isinstance(x, (int, float)):
-        return x
-    if isinstance(x, FloatValue):
-        return x.run_value()
-    raise TypeError("unsupported argument type in printf, got %s" %
-                    type(x).__name__)
-
-
-def printf(*args):
-    """The DSL's cute.printf: prints when the function runs, with the
-    values (a line each call). A format string with `{}` takes the
-    arguments' texts in order (a `{}` without one stays); one with C
-    conversions (`%d`) takes their values; without a format string the
-    arguments are printed separated by ", "."""
-    if args and isinstance(args[0], str):
-        fmt, rest = args[0], list(args[1:])
-        if "{}" in fmt:
-            parts = fmt.split("{}")
-            text = parts[0]
-            for i, part in enumerate(parts[1:]):
-                text += (_run_text(rest[i]) if i < len(rest) else "{}") + \
-                    part
-        elif rest:
-            text = fmt % tuple(_c_value(x) for x in rest)
-        else:
-            text = fmt
-    else:
-        text = ", ".join(_run_text(x) for x in args)
-    emit(text + "\n")
-
-
-def emit(text):
-    """Prints what the run prints: held until the jit function running
-    returns (its trace's prints come first), at once outside one."""
-    if _runs:
-        _runs[-1].append(text)
-    else:
-        sys.stdout.write(text)

@@ -36,7 +36,9 @@ a layout whose integers are all static gets one when the core is first
 asked about it (_fast).
 """
 
-from . import _ints
+from . import _coords, _core_calls, _ints, _pictures, _tuples
+from ._basis import E, ScaledBasis, is_integer_leaf
+from ._core_calls import Refusal
 from ._ints import DynInt
 
 __all__ = ["Layout", "Swizzle", "ComposedLayout", "ScaledBasis", "E"]
@@ -66,73 +68,6 @@ def _pretty(x):
 
 
 # ---------------------------------------------------------------------------
-# ScaledBasis and E
-
-def _is_integer(k):
-    return type(k) in (int, bool) or isinstance(k, DynInt)
-
-
-class ScaledBasis:
-    """`value` times the unit vector of the mode `modes` (outermost mode
-    first): E([1, 0]) is 1 at mode 0 of mode 1, printed 1@0@1."""
-
-    __slots__ = ("value", "modes")
-
-    def __init__(self, value, modes):
-        self.value = value
-        self.modes = (modes,) if isinstance(modes, int) else tuple(modes)
-
-    @property
-    def mode(self):
-        """The mode as the DSL hands it out: a list, outermost first."""
-        return list(self.modes)
-
-    def __str__(self):
-        value = self.value
-        text = str(value) if type(value) is int else value.type_text()
-        for m in self.modes[::-1]:
-            text += "@%d" % m
-        return text
-
-    type_text = __str__
-
-    def __repr__(self):
-        return "ScaledBasis(%s, %s)" % (self.value, self.modes)
-
-    def scale(self, k):
-        """The basis vector with its value times the integer k."""
-        return ScaledBasis(_ints.mul(self.value, k), self.modes)
-
-    def __mul__(self, k):
-        # CuTe's e * b and a * e scale the value; the DSL refuses a factor
-        # that is not an integer (a float, another basis vector), and takes
-        # a bool as its integer (observed).
-        if not _is_integer(k):
-            raise TypeError("scale must be an integer or a ratio, but got "
-                            "%s" % type(k))
-        return self.scale(int(k) if type(k) is bool else k)
-
-    __rmul__ = __mul__
-
-    def __eq__(self, other):
-        return (isinstance(other, ScaledBasis) and self.modes == other.modes
-                and self.value == other.value)
-
-    def __hash__(self):
-        return hash((str(self.value), self.modes))
-
-    def is_static(self):
-        return not isinstance(self.value, DynInt)
-
-
-def E(mode):
-    """The unit vector of `mode` (an int, or a list or tuple outermost
-    first); E([]) is the integer 1."""
-    modes = (mode,) if isinstance(mode, int) else tuple(mode)
-    return ScaledBasis(1, modes) if modes else 1
-
-
-# ---------------------------------------------------------------------------
 # Mode indices, as the DSL takes them (observed): an integer (a bool, a
 # constant `?`); modes 0 .. rank-1 of a tuple shape; any index up to 0 of
 # an integral layout (every such index is the layout itself).
@@ -140,7 +75,7 @@ def E(mode):
 def _mode_index(i, rank, integral, whole):
     """i as a mode index of a layout of that rank, or the DSL's refusal;
     None for an integral layout's own mode. `whole` names the layout."""
-    if not _is_integer(i):
+    if not is_integer_leaf(i):
         raise TypeError("a layout's mode index is an integer, got %s" %
                         type(i).__name__)
     i = int(i) if type(i) in (int, bool) else _ints.value(i)
@@ -206,8 +141,16 @@ class Layout:
 
     @property
     def max_alignment(self):
-        from . import _algebra
-        return _algebra.max_alignment(self)
+        """The largest N for which each run of N indices is N consecutive
+        offsets from a multiple of N, by what is static (the C++ core's
+        DslMaxAlignment: a `?` size counts as its divisibility, a `?`
+        stride as 0; observed: (4,?{div=8}):(1,4) is 32,
+        (?{div=8},4):(1,?{div=8}) 8, (4,2,3):(1,8,2) 2)."""
+        if _has_basis(self.st):
+            raise Refusal("max_alignment of a layout with basis strides is "
+                          "not modelled (the C++ core holds integer strides "
+                          "only)")
+        return _core_calls.max_alignment(self.sh, self.st)
 
     def __str__(self):
         if self._c is not None and not self._slots_read():
@@ -235,8 +178,7 @@ class Layout:
         return _ints.is_static(self.sh) and _static_strides(self.st)
 
     def __call__(self, coord):
-        from . import _algebra
-        return _algebra.crd2idx(coord, self)
+        return _coords.crd2idx(coord, self)
 
     def __getitem__(self, i):
         shape = self.sh
@@ -251,16 +193,36 @@ class Layout:
     # No __len__ and no __iter__, as in the DSL: len() is a TypeError, and
     # iterating ends in the ValueError of the index past the last mode.
 
+    def _cpp(self):
+        """The layout in C++'s text, as the pictures read it; refused
+        (ValueError) for an identity layout, whose strides are basis
+        elements: it has coordinates, not indices."""
+        if _has_basis(self.st):
+            raise ValueError("%s maps to coordinates (its strides are basis "
+                             "elements), not to indices: nothing to draw" %
+                             self)
+        return "%s:%s" % (_cpp_ints(self.sh), _cpp_ints(self.st))
+
     def _repr_svg_(self):
-        from . import _pictures
         return _pictures.svg(self)
 
     def _repr_html_(self):
-        from . import _pictures
         return _pictures.html(self)
 
 
 _SHAPE_SLOT = Layout.sh
+
+
+def _has_basis(stride):
+    return any(isinstance(d, ScaledBasis) for d in _tuples.leaves(stride))
+
+
+def _cpp_ints(t):
+    """An IntTuple in C++'s text, every integer static: `(_4,(_2,_8))` (a
+    `?` as the value the twin holds)."""
+    if type(t) is tuple:
+        return "(%s)" % ",".join([_cpp_ints(e) for e in t])
+    return "_%d" % _ints.value(t)
 
 
 def _narrowed(t):
@@ -348,12 +310,24 @@ class Swizzle:
     def is_static(self):
         return True
 
+    def _cpp(self):
+        """The swizzle in C++'s text, drawn over its chunks: 2^B rows of
+        2^|S| chunks of 2^M elements, a cell at its chunk's first element
+        (row r at r 2^(M+|S|), chunk c at c 2^M), so each cell shows where
+        the swizzle sends that chunk; one cell for a swizzle of no bits
+        (the identity)."""
+        if self.num_bits == 0:
+            chunks = Layout(1, 0)
+        else:
+            chunk, per_row = 1 << self.num_base, 1 << abs(self.num_shift)
+            chunks = Layout((1 << self.num_bits, per_row),
+                            (chunk * per_row, chunk))
+        return ComposedLayout(self, 0, chunks)._cpp()
+
     def _repr_svg_(self):
-        from . import _pictures
         return _pictures.svg(self)
 
     def _repr_html_(self):
-        from . import _pictures
         return _pictures.html(self)
 
 
@@ -398,8 +372,15 @@ class ComposedLayout:
                 (not isinstance(inner, Layout) or inner.is_static()))
 
     def __call__(self, coord):
-        from . import _algebra
-        return _algebra.crd2idx(coord, self)
+        """inner(offset + outer(coord)), with integer values."""
+        at = _ints.add(self.offset, self.outer(coord))
+        f = self.inner
+        if isinstance(f, Swizzle):
+            return f.apply(at)
+        if isinstance(f, (Layout, ComposedLayout)):
+            return f(at)
+        raise Refusal("cannot evaluate a composed layout whose inner "
+                      "function is %s" % type(f).__name__)
 
     def __getitem__(self, i):
         # Mode i of the outer layout under the same inner function and
@@ -414,10 +395,22 @@ class ComposedLayout:
         return ComposedLayout(self.inner, self.offset,
                               Layout(shape[k], self.outer.st[k]))
 
+    def _cpp(self):
+        """inner o _offset o outer in C++'s text, as the pictures read it
+        (a swizzle inner `Sw<B,M,S>`)."""
+        f = self.inner
+        if isinstance(f, Swizzle):
+            inner = "Sw<%d,%d,%d>" % f._key()
+        elif isinstance(f, Layout):
+            inner = f._cpp()
+        else:
+            raise TypeError("nothing to draw for an inner function %s" %
+                            type(f).__name__)
+        return "%s o _%d o %s" % (inner, _ints.value(self.offset),
+                                  self.outer._cpp())
+
     def _repr_svg_(self):
-        from . import _pictures
         return _pictures.svg(self)
 
     def _repr_html_(self):
-        from . import _pictures
         return _pictures.html(self)

@@ -37,8 +37,6 @@ import html as _html
 import re as _re
 
 from .. import _hlolayout as _core
-from . import _ints, _tuples
-from ._objects import ComposedLayout, Layout, ScaledBasis, Swizzle
 
 __all__ = ["draw", "svg", "html"]
 
@@ -48,52 +46,13 @@ __all__ = ["draw", "svg", "html"]
 # integer static (`_8`, a `?` as the value the twin holds), a swizzle as
 # `Sw<B,M,S>`, a composed layout as `inner o _offset o outer`.
 
-def _cpp_ints(t):
-    """An IntTuple in C++'s text, every integer static: `(_4,(_2,_8))`."""
-    if type(t) is tuple:
-        return "(%s)" % ",".join([_cpp_ints(e) for e in t])
-    return "_%d" % _ints.value(t)
-
-
-def _cpp_layout(layout):
-    """A Layout in C++'s text; refused (ValueError) for an identity layout,
-    whose strides are basis elements: it has coordinates, not indices."""
-    if any(isinstance(d, ScaledBasis) for d in _tuples.leaves(layout.st)):
-        raise ValueError("%s maps to coordinates (its strides are basis "
-                         "elements), not to indices: nothing to draw" %
-                         layout)
-    return "%s:%s" % (_cpp_ints(layout.sh), _cpp_ints(layout.st))
-
-
-def _cpp_function(f):
-    """A composed layout's inner function: a swizzle or a layout."""
-    if isinstance(f, Swizzle):
-        return "Sw<%d,%d,%d>" % (f.num_bits, f.num_base, f.num_shift)
-    return _cpp_layout(f)
-
-
-def _chunks(sw):
-    """What a swizzle alone is drawn over: 2^B rows of 2^|S| chunks of 2^M
-    elements, a cell at its chunk's first element (row r at r 2^(M+|S|),
-    chunk c at c 2^M), so each cell shows where the swizzle sends that
-    chunk; one cell for a swizzle of no bits (the identity)."""
-    if sw.num_bits == 0:
-        return Layout(1, 0)
-    chunk, per_row = 1 << sw.num_base, 1 << abs(sw.num_shift)
-    return Layout((1 << sw.num_bits, per_row), (chunk * per_row, chunk))
-
-
 def _cpp_text(x):
-    """A Layout, Swizzle or ComposedLayout in C++'s text, as drawn."""
-    if isinstance(x, Layout):
-        return _cpp_layout(x)
-    if isinstance(x, Swizzle):
-        x = ComposedLayout(x, 0, _chunks(x))
-    if isinstance(x, ComposedLayout):
-        return "%s o _%d o %s" % (_cpp_function(x.inner),
-                                  _ints.value(x.offset),
-                                  _cpp_layout(x.outer))
-    raise TypeError("nothing to draw for %s" % type(x).__name__)
+    """A Layout, Swizzle or ComposedLayout in C++'s text, as drawn (each
+    writes its own, `_cpp`, _objects.py)."""
+    cpp = getattr(x, "_cpp", None)
+    if cpp is None:
+        raise TypeError("nothing to draw for %s" % type(x).__name__)
+    return cpp()
 
 
 # A static integer of C++'s text (`_8`, `_-2`): an underscore that no letter
@@ -186,8 +145,8 @@ def tikz_tv(layout_tv, tile, fill, axis_labels, title_lines):
     over a tile layout (M,N):(a,b): index k in row floor(k/a) mod M, column
     floor(k/b) mod N, the first pair owning a cell (views/tv_picture.h,
     TvTileGrid); fill(thread, value) gives a cell's stripes."""
-    return _cpp_call(_core.cute_tikz_tv, _cpp_layout(layout_tv),
-                     _cpp_layout(tile), fill, bool(axis_labels),
+    return _cpp_call(_core.cute_tikz_tv, layout_tv._cpp(),
+                     tile._cpp(), fill, bool(axis_labels),
                      list(title_lines))
 
 

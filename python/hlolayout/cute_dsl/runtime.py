@@ -23,34 +23,11 @@ import enum
 
 import numpy as np
 
+from . import _elements
 from . import tensor as _tensor
 from ._objects import Layout
 
 __all__ = ["from_dlpack", "make_ptr", "RuntimeTensor", "AddressSpace"]
-
-
-def memory_at(address, count, np_dtype, owner=None):
-    """A writable 1-D NumPy array of `count` elements at `address` (memory
-    the caller vouches for, as the DSL trusts a pointer); `owner` is kept
-    alive with it."""
-    import ctypes
-    nbytes = max(int(count), 1) * np.dtype(np_dtype).itemsize
-    raw = (ctypes.c_byte * nbytes).from_address(int(address))
-    out = np.frombuffer(raw, dtype=np_dtype)
-    out_owner = [raw, owner]
-    return _Kept(out, out_owner)
-
-
-class _Kept(np.ndarray):
-    """A NumPy array that keeps the objects its memory belongs to."""
-
-    def __new__(cls, array, owners):
-        obj = array.view(cls)
-        obj._owners = owners
-        return obj
-
-    def __array_finalize__(self, obj):
-        self._owners = getattr(obj, "_owners", None)
 
 
 def _memory(array, owner):
@@ -66,8 +43,8 @@ def _memory(array, owner):
         if array.size else []
     low = sum(r for r in reach if r < 0)
     high = sum(r for r in reach if r > 0)
-    return memory_at(array.ctypes.data + low * item, high - low + 1,
-                     array.dtype, owner), -low
+    return _elements.memory_at(array.ctypes.data + low * item,
+                               high - low + 1, array.dtype, owner), -low
 
 
 class AddressSpace(enum.Enum):
@@ -95,7 +72,7 @@ def make_ptr(dtype, value, mem_space=None, assumed_align=None):
                         (value,))
     space = "generic" if mem_space is None else str(
         getattr(mem_space, "name", mem_space))
-    np_type = _tensor.numpy_type(dtype)
+    np_type = _elements.numpy_type(dtype)
     align = assumed_align or (1 if dtype is _ints.Boolean
                               else dtype.width // 8)
     return _tensor.Pointer(None, 0, dtype, space, align, address=value,
@@ -110,7 +87,7 @@ def from_dlpack(tensor, assumed_align=None, use_32bit_stride=False,
         raise TypeError("from_dlpack expects an object with __dlpack__, got "
                         "%s" % type(tensor).__name__)
     array = np.from_dlpack(tensor)
-    dtype = _tensor.dsl_type(array.dtype)
+    dtype = _elements.dsl_type(array.dtype)
     if assumed_align is None:
         assumed_align = array.itemsize
     if not isinstance(assumed_align, int) or assumed_align <= 0 or (

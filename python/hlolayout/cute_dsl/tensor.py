@@ -27,52 +27,16 @@ import functools
 
 import numpy as np
 
-from . import _algebra, _floats, _ints, _jit, _slices, _tuples
+from . import _algebra, _ints, _makers, _printf, _slices, _tuples
 from ._atoms import DSLUserCodeError
-from ._floats import FloatValue
-from ._ints import DynInt
-from ._numeric_types import Float16, Float32, Float64
+from ._elements import (element_bytes, flat_sizes, memory_at, numpy_type,
+                        run_value, scalar, storage_text)
+from ._elements import int_value as _int
 from ._objects import Layout
+from .tensor_ssa import TensorSSA
 
 __all__ = ["Pointer", "Tensor", "IdentityTensor", "make_tensor",
-           "make_identity_tensor", "make_rmem_tensor", "print_tensor",
-           "local_tile"]
-
-_FROM_NUMPY = {
-    "float16": Float16, "float32": Float32, "float64": Float64,
-    "int8": _ints.Int8, "int16": _ints.Int16, "int32": _ints.Int32,
-    "int64": _ints.Int64, "uint8": _ints.Uint8, "uint16": _ints.Uint16,
-    "uint32": _ints.Uint32, "uint64": _ints.Uint64, "bool": _ints.Boolean,
-}
-
-
-def numpy_type(dtype):
-    """The NumPy element type that holds values of the DSL type `dtype`
-    (Boolean: NumPy's bool)."""
-    for name, t in _FROM_NUMPY.items():
-        if t is dtype:
-            return np.dtype(name)
-    raise TypeError("the twin's tensors hold Float16/32/64 and integer "
-                    "elements, not %s" % getattr(dtype, "name", dtype))
-
-
-def dsl_type(np_dtype):
-    """The DSL type of a NumPy element type."""
-    t = _FROM_NUMPY.get(np.dtype(np_dtype).name)
-    if t is None:
-        raise TypeError("from_dlpack: no DSL type for NumPy's %s" %
-                        np.dtype(np_dtype).name)
-    return t
-
-
-def storage_text(dtype):
-    """The element type a pointer prints: a Boolean is stored as i8."""
-    return "i8" if dtype is _ints.Boolean else dtype.mlir
-
-
-def _bytes(dtype):
-    return 1 if dtype is _ints.Boolean else dtype.width // 8
-
+           "make_identity_tensor", "make_rmem_tensor", "print_tensor"]
 
 class Pointer:
     """A typed pointer into host memory: `memory` (a 1-D NumPy array),
@@ -95,7 +59,6 @@ class Pointer:
         address gets a view of that many)."""
         if self.memory is not None:
             return self
-        from .runtime import memory_at
         return Pointer(memory_at(self._address, count, self._np_type), 0,
                        self.dtype, self.memspace, self.alignment)
 
@@ -119,7 +82,7 @@ class Pointer:
     def __str__(self):
         # The DSL shows the alignment where it exceeds the element's.
         align = (", align<%d>" % self.alignment
-                 if self.alignment > _bytes(self.dtype) else "")
+                 if self.alignment > element_bytes(self.dtype) else "")
         return "ptr<%s, %s%s>" % (storage_text(self.dtype), self.memspace,
                                   align)
 
@@ -128,17 +91,6 @@ class Pointer:
         return "raw_ptr(0x%016x: %s, %s, align<%d>)" % (
             self.address(), storage_text(self.dtype), self.memspace,
             self.alignment)
-
-
-def _int(x):
-    """A static or dynamic integer's value."""
-    if isinstance(x, DynInt):
-        return x.value
-    if isinstance(x, (bool, np.bool_)) or not isinstance(
-            x, (int, np.integer)):
-        raise TypeError("expected an integer coordinate, got %s" %
-                        type(x).__name__)
-    return int(x)
 
 
 def _static(t):
@@ -224,19 +176,17 @@ class Tensor:
 
     def load(self):
         """The elements as a TensorSSA of the tensor's shape."""
-        from .tensor_ssa import TensorSSA
         values = self.iterator.memory[self._indices()]
         return TensorSSA(values.reshape(mode_sizes(self.layout), order="F"),
                          _tuples_python(self.layout.sh), self.element_type)
 
     def store(self, value):
         """The elements := a TensorSSA's of the same shape."""
-        from .tensor_ssa import TensorSSA
         if not isinstance(value, TensorSSA):
             raise TypeError("store expects a TensorSSA, got %s" %
                             type(value).__name__)
         mine = _tuples_python(self.layout.sh)
-        if _flat_sizes(value.shape) != _flat_sizes(mine):
+        if flat_sizes(value.shape) != flat_sizes(mine):
             raise ValueError("lhs and rhs must have the same shape, but got "
                              "%s and %s" % (mine, value.shape))
         memory = self.iterator.memory
@@ -268,10 +218,6 @@ def _tuples_python(sh):
     return s if isinstance(s, tuple) else (s,)
 
 
-def _flat_sizes(shape):
-    return tuple(_int(_algebra.size(Layout(s, 0))) for s in shape)
-
-
 def _check_bounds(t):
     """A tensor never reaches outside its memory."""
     if _int(_algebra.size(t.layout)) == 0:
@@ -285,39 +231,10 @@ def _check_bounds(t):
                                                       else idx.min(), n))
 
 
-def run_value(value, np_dtype):
-    """The value a run stores: a number, or a DSL scalar's run value."""
-    if isinstance(value, FloatValue):
-        value = value.run_value()
-    elif isinstance(value, DynInt):
-        value = value.value
-    if not isinstance(value, (int, float, bool, np.number, np.bool_)):
-        raise TypeError("expected a number, got %s" % type(value).__name__)
-    if np_dtype.kind == "b":
-        return bool(value)
-    if np_dtype.kind in "iu":
-        return np.array(int(value)).astype(np_dtype)
-    return np_dtype.type(value)
-
-
-def scalar(value, dtype):
-    """A value read at run time, as the trace holds it: a dynamic
-    integer or float of the element type (`print` shows `?`)."""
-    if dtype is _ints.Boolean:
-        return DynInt(int(bool(value)), 1, 1, False, "Boolean")
-    if dtype.is_float:
-        return _floats.make(dtype.name, float(value), known=False)
-    if dtype.width in (32, 64):
-        return DynInt(int(value), 1, dtype.width, False,
-                      None if dtype.name == "Int32" else dtype.name)
-    return DynInt(int(value), 1, 32, False, None)
-
-
 def make_tensor(iterator, layout):
     """A tensor of `layout` (a shape: column-major) over `iterator`."""
-    from . import make_layout
     if not isinstance(layout, Layout):
-        layout = make_layout(layout)
+        layout = _makers.make_layout(layout)
     return Tensor(iterator, layout)
 
 
@@ -327,8 +244,7 @@ class IdentityTensor:
     layout is the identity layout of the shape, `(8,4):(1@0,1@1)`."""
 
     def __init__(self, shape):
-        from . import make_identity_layout
-        self.layout = make_identity_layout(shape)
+        self.layout = _makers.make_identity_layout(shape)
         rank = len(shape) if isinstance(shape, tuple) else 1
         self.origin = (0,) * rank if rank > 1 else 0
 
@@ -367,30 +283,13 @@ def make_identity_tensor(shape):
 def make_rmem_tensor(layout_or_shape, dtype):
     """A tensor in the function's own memory ("rmem", 32-byte aligned):
     a layout kept as given, a shape made column-major."""
-    from . import make_layout
     layout = layout_or_shape
     if not isinstance(layout, Layout):
-        layout = make_layout(layout_or_shape)
+        layout = _makers.make_layout(layout_or_shape)
     np_dtype = numpy_type(dtype)
     n = _int(_algebra.cosize(layout)) if _int(_algebra.size(layout)) else 0
     memory = np.zeros(max(n, 1), dtype=np_dtype)
     return Tensor(Pointer(memory, 0, dtype, "rmem", 32), layout)
-
-
-def local_tile(input, tiler, coord):
-    """The tile of `input` at `coord` of its tiles of shape `tiler`:
-    zipped_divide, then the tile's coordinate in the rest mode; the tile
-    mode's layout is the result's."""
-    from . import zipped_divide
-    if not isinstance(input, Tensor):
-        raise TypeError("local_tile expects a Tensor, got %s" %
-                        type(input).__name__)
-    tile = zipped_divide(input, tiler)[(None, coord)]
-    sh, st = tile.layout.sh, tile.layout.st
-    if isinstance(sh, tuple) and len(sh) == 1 and isinstance(sh[0], tuple):
-        # The tile's one mode is the tile: (2,2):(6,1), not ((2,2)):((6,1)).
-        return Tensor(tile.iterator, Layout(sh[0], st[0]))
-    return tile
 
 
 def check_argument(position, name, value):
@@ -507,7 +406,7 @@ def tensor_text(t, verbose=False):
         values = t.iterator.memory[t._indices()]
         texts = [_element_text(v, t.element_type) for v in values]
         start = t.iterator.raw_text()
-    head = "tensor(%s o %s, data=" % (start, _jit._run_text(t.layout))
+    head = "tensor(%s o %s, data=" % (start, _printf.run_text(t.layout))
     if verbose:
         shape = _tuples_python(t.layout.sh)
         lines = ["\t%s=%s" % (_tuples.text(_static(_algebra.idx2crd(
@@ -517,13 +416,20 @@ def tensor_text(t, verbose=False):
     return head + "\n" + _INDENT + _body(texts, mode_sizes(t.layout)) + ")\n"
 
 
+def _in_rmem(value):
+    """A TensorSSA as a column-major tensor of the function's memory
+    holding it."""
+    t = make_rmem_tensor(value.shape, value.dtype)
+    t.store(value)
+    return t
+
+
 def print_tensor(tensor, *, verbose=False):
     """Prints the tensor's elements when the function runs (a TensorSSA:
     as a column-major tensor of the function's memory holding it)."""
-    from .tensor_ssa import TensorSSA
     if isinstance(tensor, TensorSSA):
-        tensor = tensor.to_rmem()
+        tensor = _in_rmem(tensor)
     if not isinstance(tensor, (Tensor, IdentityTensor)):
         raise TypeError("print_tensor expects a Tensor or TensorSSA, got %s"
                         % type(tensor).__name__)
-    _jit.emit(tensor_text(tensor, verbose))
+    _printf.emit(tensor_text(tensor, verbose))

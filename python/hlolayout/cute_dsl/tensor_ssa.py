@@ -29,11 +29,10 @@ import enum
 
 import numpy as np
 
-from . import _algebra, _ints
+from . import _algebra, _elements, _ints, _makers
 from ._floats import FloatValue
 from ._ints import DynInt
 from ._numeric_types import Float16, Float32, Float64
-from . import tensor as _tensor
 
 __all__ = ["TensorSSA", "ReductionOp"]
 
@@ -58,7 +57,7 @@ class TensorSSA:
     element type `dtype`."""
 
     def __init__(self, values, shape, dtype):
-        self.values = np.asarray(values, dtype=_tensor.numpy_type(dtype))
+        self.values = np.asarray(values, dtype=_elements.numpy_type(dtype))
         self.shape = tuple(shape)
         self.dtype = dtype
 
@@ -72,19 +71,14 @@ class TensorSSA:
 
     def to(self, dtype):
         """The elements converted to `dtype`."""
-        return TensorSSA(self.values.astype(_tensor.numpy_type(dtype)),
+        return TensorSSA(self.values.astype(_elements.numpy_type(dtype)),
                          self.shape, dtype)
-
-    def to_rmem(self):
-        """A column-major tensor of the function's memory holding it."""
-        t = _tensor.make_rmem_tensor(self.shape, self.dtype)
-        t.store(self)
-        return t
 
     def __getitem__(self, index):
         if not isinstance(index, tuple):
             flat = self.values.reshape(-1, order="F")
-            return _tensor.scalar(flat[_tensor._int(index)], self.dtype)
+            return _elements.scalar(flat[_elements.int_value(index)],
+                                    self.dtype)
         if len(index) != len(self.shape):
             raise ValueError("a TensorSSA of shape %s indexed by %s" %
                              (self.shape, index))
@@ -97,7 +91,7 @@ class TensorSSA:
                 picks.append(_mode_index(c, s))
         picked = self.values[tuple(picks)]
         if not kept:
-            return _tensor.scalar(picked, self.dtype)
+            return _elements.scalar(picked, self.dtype)
         return TensorSSA(picked, tuple(kept), self.dtype)
 
     def broadcast_to(self, shape):
@@ -116,10 +110,10 @@ class TensorSSA:
         np_type = self.values.dtype
         if reduction_profile == 0:
             flat = self.values.reshape(-1, order="F")
-            acc = np.array(_tensor.run_value(init_val, np_type))
+            acc = np.array(_elements.run_value(init_val, np_type))
             for v in flat:
                 acc = ufunc(acc, v).astype(np_type)
-            return _tensor.scalar(acc, self.dtype)
+            return _elements.scalar(acc, self.dtype)
         profile = tuple(reduction_profile)
         if len(profile) != len(self.shape):
             raise ValueError("reduction_profile %s does not match the shape "
@@ -128,7 +122,7 @@ class TensorSSA:
         kept = [i for i, p in enumerate(profile) if p is None]
         moved = np.transpose(self.values, axes + kept)
         rest = moved.shape[len(axes):]
-        acc = np.full(rest, _tensor.run_value(init_val, np_type), np_type)
+        acc = np.full(rest, _elements.run_value(init_val, np_type), np_type)
         for v in moved.reshape((-1,) + rest, order="F"):
             acc = ufunc(acc, v).astype(np_type)
         return TensorSSA(acc, tuple(self.shape[i] for i in kept), self.dtype)
@@ -138,15 +132,15 @@ class TensorSSA:
 
 
 def _sizes(shape):
-    return _tensor._flat_sizes(shape)
+    return _elements.flat_sizes(shape)
 
 
 def _mode_index(c, s):
     """The column-major index within a mode of shape s of coordinate c."""
     if isinstance(c, tuple):
-        from . import make_layout
-        return _tensor._int(_algebra.crd2idx(c, make_layout(s)))
-    return _tensor._int(c)
+        return _elements.int_value(_algebra.crd2idx(c,
+                                                    _makers.make_layout(s)))
+    return _elements.int_value(c)
 
 
 def _operand(x):
@@ -190,7 +184,7 @@ def _binary(op, a, b):
     vb, tb, sb = _operand(b)
     result = _result_type(op, (ta, tb), [v for v, t in ((va, ta), (vb, tb))
                                          if t is None])
-    np_type = _tensor.numpy_type(result)
+    np_type = _elements.numpy_type(result)
     xa = np.asarray(va).astype(np_type)
     xb = np.asarray(vb).astype(np_type)
     if sa is not None and sb is not None and sa != sb:

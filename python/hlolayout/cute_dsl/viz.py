@@ -34,7 +34,8 @@ lighter grey of the value).
 """
 
 from .. import _hlolayout as _core
-from . import _pictures, _tuples
+from . import _fast, _makers, _pictures, _tuples
+from ._objects import ComposedLayout, Layout
 
 __all__ = ["print_latex", "print_latex_tv", "tikz_color_bwx8",
            "tikz_color_white", "tikz_color_tv", "tikz_color_rainbow",
@@ -142,7 +143,6 @@ def _stripes(value):
 # The layouts drawn.
 
 def _static_layout(x, who, composed_ok):
-    from ._objects import ComposedLayout, Layout
     kinds = (Layout, ComposedLayout) if composed_ok else (Layout,)
     if not isinstance(x, kinds):
         raise TypeError("%s draws a %s, not %s" % (
@@ -157,28 +157,24 @@ def _static_layout(x, who, composed_ok):
 def _two_modes(x):
     """x with rank 2: a rank-1 (or integral) layout gets a mode 1:0, a
     column of one cell per element."""
-    from . import make_composed_layout, make_layout
-    from ._objects import ComposedLayout
     if isinstance(x, ComposedLayout):
         outer = _two_modes(x.outer)
         if outer is x.outer:
             return x
-        return make_composed_layout(x.inner, x.offset, outer)
+        return _makers.make_composed_layout(x.inner, x.offset, outer)
     shape, stride = x.sh, x.st
     if type(shape) is not tuple:
-        return make_layout((shape, 1), stride=(stride, 0))
+        return _makers.make_layout((shape, 1), stride=(stride, 0))
     if len(shape) == 1:
-        return make_layout((shape[0], 1), stride=(stride[0], 0))
+        return _makers.make_layout((shape[0], 1), stride=(stride[0], 0))
     return x
 
 
 def _tile_layout(tile_mn):
     """The tile as a layout (M,N):(a,b); a tuple (M, N) is column-major."""
-    from . import make_layout
-    from ._objects import Layout
     if not isinstance(tile_mn, Layout):
         try:
-            tile_mn = make_layout(tile_mn)
+            tile_mn = _makers.make_layout(tile_mn)
         except (TypeError, ValueError):
             raise TypeError("tile_mn is a shape (M, N) or a layout, not %r"
                             % (tile_mn,)) from None
@@ -242,5 +238,4 @@ def print_latex_tv(layout_tv, tile_mn, *, color=tikz_color_tv, palette=None,
 
 
 def _mode_size(layout, i):
-    from . import size
-    return int(size(layout[i]))
+    return int(_fast.size(layout[i]))

@@ -19,6 +19,7 @@ from .._objects import Layout
 from ..nvgpu import tcgen05
 from ..nvgpu._base import OperandMajorMode
 from ._choice import major_extent, stage_order, widest_atom
+from ._layout_enum import LayoutEnum
 
 __all__ = ["get_smem_layout_atom_ab", "make_smem_layout_a",
            "make_smem_layout_b", "get_smem_layout_atom_epi",
@@ -111,7 +112,6 @@ def get_smem_layout_atom_epi(layout, element_type, epi_tile):
     """The tcgen05.SmemLayoutAtomKind of an epilogue tile laid out as
     `layout` (an M-major C takes an MN-major atom, an N-major one a
     K-major atom)."""
-    from . import LayoutEnum
     fn = "sm100.get_smem_layout_atom_epi"
     _smem.need(layout, LayoutEnum, fn, "a utils.LayoutEnum")
     _smem.need(epi_tile, tuple, fn, "the epilogue tile as a tuple")
@@ -123,7 +123,6 @@ def get_smem_layout_atom_epi(layout, element_type, epi_tile):
 
 def make_smem_layout_epi(epi_dtype, epi_layout, epi_tile, epi_stage):
     """The epilogue's staged shared-memory layout, (M, N, stages)."""
-    from . import LayoutEnum
     fn = "sm100.make_smem_layout_epi"
     _smem.need_dtype(epi_dtype, fn)
     _smem.need(epi_layout, LayoutEnum, fn, "a utils.LayoutEnum")

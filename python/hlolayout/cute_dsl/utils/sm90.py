@@ -11,13 +11,13 @@ from .. import _fast, _smem
 from .._algebra import Refusal
 from ..nvgpu import warpgroup
 from ._choice import major_extent, stage_order, widest_atom
+from ._layout_enum import LayoutEnum
 
 __all__ = ["get_smem_layout_atom", "make_smem_layout_a",
            "make_smem_layout_b", "make_smem_layout_epi"]
 
 
 def _check(layout, dtype, fn):
-    from . import LayoutEnum
     _smem.need(layout, LayoutEnum, fn, "a utils.LayoutEnum")
     _smem.need_dtype(dtype, fn)
 
