@@ -6,11 +6,11 @@ decide, operation by operation, is which of the core's algorithms answers:
 
 1. A composed layout or a swizzle on either side: `_composed`, which
    states the DSL's rules for them (their outer layout comes back here).
-2. Layouts whose integers are all Python ints: CuTe's exact algorithms,
-   the checked ones of `hlolayout.cute`, in one call of the core
-   (`cute_dsl_static_op`: composition, the divides and the products, the
-   zipped, tiled, flat, blocked and raked forms regrouped as the DSL
-   regroups them). They refuse every result that is not the composition,
+2. Layouts whose integers are all Python ints (_static_route.py): CuTe's
+   exact algorithms, the checked ones of `hlolayout.cute`, in one call of
+   the core (`cute_dsl_static_op`: composition, the divides and the
+   products, the zipped, tiled, flat, blocked and raked forms regrouped as
+   the DSL regroups them). They refuse every result that is not the composition,
    so their answer is the DSL's and needs no check. Not taken for a
    tiler with a size-1 mode whose stride is not 0 or +-1: the DSL checks
    that stride's divisibility where CuTe's C++ does not look.
