@@ -22,7 +22,7 @@ public name is here too (docs/python.md):
     hlolayout.arrays       to_layout, from_layout, relayout          relayout/
     hlolayout.hlo          read_hlo, Module, Computation             parser/
     hlolayout.reports      report, Report, DumpFolderTable, ...      report/
-    hlolayout.allocations  memory, ModuleMemory, Allocation, ...     memory/
+    hlolayout.memory_usage memory, ModuleMemory, Allocation, ...     memory/
     hlolayout.pictures     draw                                      draw/
     hlolayout.cute, .grid, .triton, .ttnn                            cute/, ttmlir/, triton/, ttnn/
 """
@@ -38,8 +38,8 @@ from .pictures import draw
 from .reports import (report, Report, ModuleReport, ModuleTotals,
                       MemorySpaceTotals, PaddingWaster, ReportRow,
                       DumpFolderTable, DumpFolderRow, SkippedFile, FailedFile)
-from .allocations import (memory, ModuleMemory, CompiledMemoryStats, HeapInfo,
-                          Allocation, AssignedValue, MemoryPeak, LiveValue)
+from .memory_usage import (memory, ModuleMemory, CompiledMemoryStats, HeapInfo,
+                           Allocation, AssignedValue, MemoryPeak, LiveValue)
 from ._common import _threads
 
 __all__ = [

@@ -1,4 +1,4 @@
-// python/hlolayout/_memory.cc: `hl.memory()` (hlolayout.allocations): what
+// python/hlolayout/_memory.cc: `hl.memory()` (hlolayout.memory_usage): what
 // XLA will allocate for scheduled modules and their live-range peak: the
 // arguments make a request, answers/memory.h's AnswerMemory answers it and
 // the answer's values become their classes' objects (_answer.h).
@@ -35,7 +35,7 @@ namespace py = pybind11;
 namespace hlolayout::pyext {
 namespace {
 
-constexpr char kModule[] = "hlolayout.allocations";
+constexpr char kModule[] = "hlolayout.memory_usage";
 
 // What the library answers for one source: the answer or the first error,
 // and the warnings of unknown opcodes (given also before an error).

@@ -8,7 +8,7 @@
 //   struct AllocationTag {
 //     static const RecordSpec& Spec() { return AllocationSpec(); }
 //   };
-//   BindRecord<AllocationTag>(m, "hlolayout.allocations");
+//   BindRecord<AllocationTag>(m, "hlolayout.memory_usage");
 //   PyRecordSink sink;                 // the library emits a record to it
 //   EmitAllocation(allocation, sink);
 //   py::object a = sink.Take();

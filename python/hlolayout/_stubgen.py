@@ -511,11 +511,11 @@ def updated_functions(text, functions):
 
 
 def _stub_paths():
-    from . import (allocations, arrays, cute, cute_atoms, grid, hlo,
-                   indexing, pictures, reports, shapes, triton, ttnn)
+    from . import (arrays, cute, cute_atoms, grid, hlo, indexing,
+                   memory_usage, pictures, reports, shapes, triton, ttnn)
     return [(m, os.path.splitext(m.__file__)[0] + ".pyi")
-            for m in (allocations, arrays, cute, cute_atoms, grid, hlo,
-                      indexing, pictures, reports, shapes, triton, ttnn)]
+            for m in (arrays, cute, cute_atoms, grid, hlo, indexing,
+                      memory_usage, pictures, reports, shapes, triton, ttnn)]
 
 
 def module_stub(module, text):

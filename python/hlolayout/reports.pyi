@@ -2,7 +2,7 @@
 import os
 from typing import Any, Dict, Optional, Tuple, Union
 
-from .allocations import CompiledMemoryStats
+from .memory_usage import CompiledMemoryStats
 
 PADDED: str
 

@@ -7,13 +7,13 @@ import pytest
 
 import hlolayout as hl
 from hlolayout import (_cute_int_tuple, _cute_layout, allocations, arrays,
-                       cute, grid, hlo, indexing, pictures, reports, shapes,
-                       ttnn)
+                       cute, grid, hlo, indexing, memory_usage, pictures,
+                       reports, shapes, ttnn)
 from hlolayout.cute_dsl import _func_composed, _jit
 
-MODULES = [hl, shapes, indexing, arrays, hlo, pictures, reports, allocations,
-           cute, _cute_layout, _cute_int_tuple, grid, ttnn, _jit,
-           _func_composed]
+MODULES = [hl, shapes, indexing, arrays, hlo, pictures, reports, memory_usage,
+           allocations, cute, _cute_layout, _cute_int_tuple, grid, ttnn,
+           _jit, _func_composed]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

@@ -174,6 +174,21 @@ def test_tpu_modules_get_the_model_of_xla_tpu(cli, example_dump):
                                                     example_dump)
 
 
+def test_the_module_is_memory_usage_and_the_old_name_still_imports():
+    """hl.memory's module is hlolayout.memory_usage (issue 85: a name a
+    newcomer finds); hlolayout.allocations, its old name, still imports
+    the same objects and reads pickles that name it."""
+    from hlolayout import allocations, memory_usage
+    assert hl.memory is memory_usage.memory is allocations.memory
+    assert hl.ModuleMemory.__module__ == "hlolayout.memory_usage"
+    assert allocations.ModuleMemory is hl.ModuleMemory
+    (m,) = hl.memory(TWO_TEMPS, platform="gpu")
+    # Protocol 2 names each class as text, "module\nname\n".
+    old = pickle.dumps(m, protocol=2).replace(b"hlolayout.memory_usage\n",
+                                              b"hlolayout.allocations\n")
+    assert b"hlolayout.allocations" in old and pickle.loads(old) == m
+
+
 def test_results_are_values():
     (a,) = hl.memory(TWO_TEMPS, platform="gpu")
     (b,) = hl.memory(TWO_TEMPS, platform="gpu")
@@ -192,7 +207,7 @@ def test_results_are_values():
         "Allocation(index=0, size=1024, kind='parameter', values=(1 items))")
     for cls in (hl.ModuleMemory, hl.CompiledMemoryStats, hl.Allocation,
                 hl.AssignedValue, hl.MemoryPeak, hl.LiveValue, hl.HeapInfo):
-        assert cls.__module__ == "hlolayout.allocations"
+        assert cls.__module__ == "hlolayout.memory_usage"
         assert cls.__doc__ and cls.to_dict.__doc__
         for field in cls._fields:
             assert getattr(cls, field).__doc__, (cls, field)

@@ -9,10 +9,10 @@ import os
 import pytest
 
 import hlolayout as hl
-from hlolayout import (allocations, arrays, cute, grid, hlo, indexing,
+from hlolayout import (arrays, cute, grid, hlo, indexing, memory_usage,
                        pictures, reports, shapes, triton, ttnn)
 
-MODULES = [hl, shapes, indexing, arrays, hlo, pictures, reports, allocations,
+MODULES = [hl, shapes, indexing, arrays, hlo, pictures, reports, memory_usage,
            cute, grid, triton, ttnn]
 
 
@@ -81,7 +81,7 @@ def test_record_stubs_follow_the_field_lists():
     (`python -m hlolayout._stubgen --write` after changing one)."""
     from hlolayout import _stubgen
     assert _stubgen.main(["--check"]) == 0
-    block = _stubgen.class_stub(allocations.AssignedValue)
+    block = _stubgen.class_stub(memory_usage.AssignedValue)
     assert "    instruction: str\n" in block
     assert "    name: str  # deprecated: instruction\n" in block
 
