@@ -392,5 +392,39 @@ TEST(XlaTpuGeneration, TempLeavesOutAChainWrittenOverAPhi) {
                 /*temp=*/1211520, /*peak=*/237600);
 }
 
+// XLA:TPU's memory_analysis() peak of one of its own v5e dumps in
+// memory/testdata_xla_tpu (the module only).
+int64_t V5ePeak(const std::string& module) {
+  SCOPED_TRACE(module);
+  const std::string text =
+      ReadTestData("memory/testdata_xla_tpu/" + module + ".txt");
+  return Assign(text, TpuGeneration::kV5e).stats.peak_memory_in_bytes;
+}
+
+// VMEM's peak does not count a loop's phi at its first step, where the
+// value it stands for ends (docs/xla-tpu.md, "memory_analysis()"). v5e's
+// cumulative sum by scan (scan_cumulative.s.scan, XLA:TPU's own dump):
+// 16,896 bytes of arguments, outputs and constants; at time 35 the loop's
+// body holds copy (8,192 bytes), its parameter's two 8,192-byte arrays,
+// subtract_bitcast_fusion.2's four 512-byte values and
+// dynamic_update_slice.8 (8,192): 34,816 bytes, so 51,712, as XLA:TPU
+// says. At time 39 the loop's result (its phis, 17,920 bytes) starts where
+// the body's values it stands for end; counting it there gave 60,928.
+TEST(XlaTpuGeneration, PeakLeavesOutAPhiAtItsFirstStep) {
+  EXPECT_EQ(V5ePeak("module_0392.jit_f.cl_933746096.after_optimizations"),
+            51712);
+}
+
+// Nor a value nothing reads (live at its first step only). An FSDP MLP's
+// forward pass on 8 chips of a v5e slice (spmd_mlp_fsdp.s.predict,
+// XLA:TPU's own dump, one device's figures): at time 30 fusion.14 writes
+// two outputs over async-collective-start{1} (32,768 bytes each); {2} is
+// read, {3} is not (live 30 to 30). XLA:TPU's peak, 259,072 bytes, counts
+// {2} and not {3}; counting both gave 291,840.
+TEST(XlaTpuGeneration, PeakLeavesOutAValueNothingReads) {
+  EXPECT_EQ(V5ePeak("module_1032.jit__lambda.cl_933746096.after_optimizations"),
+            259072);
+}
+
 }  // namespace
 }  // namespace hlolayout
