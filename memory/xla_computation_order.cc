@@ -768,7 +768,7 @@ std::vector<int64_t> SplitEarly(
       later->after_fusion.push_back(c);
     } else if (std::get<0>(key) == 8) {
       later->loops.push_back(c);
-    } else if (tpu && AfterCustomFusion(name_of(c))) {
+    } else if (tpu && AfterCustomFusion(m.computations[c])) {
       later->after_custom.push_back(c);
     } else {
       out.push_back(c);
@@ -840,8 +840,14 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
     } else if (const auto clone = CloneNumbers(name)) {
       // Clones of computations gone first; XLA:TPU's by their clone number
       // first (docs/xla-tpu.md).
-      const int64_t n = tpu ? clone->second : clone->first;
+      int64_t n = tpu ? clone->second : clone->first;
       const int64_t k = tpu ? clone->first : clone->second;
+      if (tpu && n == INT64_MAX) {
+        // XLA:TPU's clones of clones after the others, by the number
+        // ending the name (".clone.clone.1" before ".clone.clone.2";
+        // docs/xla-tpu.md, "Value ids", rule 15).
+        n = INT64_MAX / 2 + std::max<int64_t>(TrailingNumber(name), 0);
+      }
       keyed.push_back({{5, LoneClone(name, names) ? 0 : 1, n, k}, c});
     } else if (const DerivedKey k = DerivedKeyOf(name); k.region != INT64_MAX) {
       keyed.push_back({{6, k.region, k.number, 0}, c});
@@ -851,6 +857,11 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       // XLA:TPU's reducers of all-to-alls, made after fusion (`late`;
       // docs/xla-tpu.md, "Value ids", rule 9).
       keyed.push_back({{9, 0, 0, 0}, c});
+    } else if (tpu && TpuScatterExpanderReducer(m.computations[c])) {
+      // XLA:TPU's scatter expander's reducers, first of the computations
+      // passes made anew, by the name uniquer's number (docs/xla-tpu.md,
+      // "Value ids", rule 14).
+      keyed.push_back({{4, -1, TrailingNumber(name), 0}, c});
     } else if (tpu && absl::EndsWith(name, kReduceSub)) {
       // XLA:TPU's after the clones (docs/xla-tpu.md, "Value ids").
       keyed.push_back({{5, 2, 0, 0}, c});

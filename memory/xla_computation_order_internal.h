@@ -67,9 +67,15 @@ std::vector<int64_t> TpuPartitionerTimes(const ModuleGraph& g,
 std::vector<std::pair<int64_t, int64_t>> TpuCloneRanks(
     const ModuleGraph& g, const std::vector<int64_t>& clones);
 
-// Whether XLA:TPU makes a computation of this name after its gather and
-// scatter fusions (rule 11).
-bool AfterCustomFusion(absl::string_view name);
+// Whether XLA:TPU makes this computation after its gather and scatter
+// fusions (rule 11): not its scatter expander's reducers (rule 14).
+bool AfterCustomFusion(const HloComputation& computation);
+
+// Whether this is a reducer XLA:TPU's scatter expander made (rule 14: the
+// `and` of an index-validity check, "X.reduce_sub_computation" by name),
+// made just after the importer's computations, first of those passes make
+// anew.
+bool TpuScatterExpanderReducer(const HloComputation& computation);
 
 // Sorts those computations (AfterCustomFusion) in XLA:TPU's order, each
 // kind in the places it holds (rules 11 and 12).

@@ -2,7 +2,8 @@
 // values (docs/xla-tpu.md, "Value ids"), learned from the files XLA:TPU
 // writes: where its SPMD partitioner's reducer clones go (rule 5), the
 // order of a pass's reducer clones (rule 6), the computations made after
-// the gather and scatter fusions (rules 11 and 12), and the order of the
+// the gather and scatter fusions (rules 11 and 12; the scatter expander's
+// reducers come before, rule 14), and the order of the
 // loops cloned after fusion (rule 10). XlaGpuComputationOrder
 // (memory/xla_computation_order.cc) applies them with `tpu`.
 #include <algorithm>
@@ -254,10 +255,27 @@ std::vector<std::pair<int64_t, int64_t>> TpuCloneRanks(
 // Whether XLA:TPU makes a computation of this name after its gather and
 // scatter fusions (rule 11): a pass's reducer ("X.reduce_sub_computation",
 // "X.reduce_sub_computation.N", but an all-to-all's, made later still) and
-// the or-reducers a pass makes ("reduce_or_computation.N").
-bool AfterCustomFusion(absl::string_view name) {
+// the or-reducers a pass makes ("reduce_or_computation.N"); not the scatter
+// expander's reducers, made before (rule 14).
+bool AfterCustomFusion(const HloComputation& computation) {
+  const absl::string_view name = computation.header.name;
+  if (TpuScatterExpanderReducer(computation)) return false;
   return absl::StrContains(name, ".reduce_sub_computation") ||
          absl::StartsWith(name, "reduce_or_computation");
+}
+
+// XLA:TPU's scatter expander checks each scatter index with an `and` of
+// predicates reduced by MakeReduceHlo: a reducer of that name whose root
+// is an `and` of pred[] (docs/xla-tpu.md, "Value ids", rule 14).
+bool TpuScatterExpanderReducer(const HloComputation& computation) {
+  const absl::string_view name = computation.header.name;
+  if (!absl::StrContains(name, ".reduce_sub_computation") ||
+      computation.root_index < 0) {
+    return false;
+  }
+  const HloInstruction& root = computation.instructions[computation.root_index];
+  return root.opcode == HloOpcode::kAnd &&
+         absl::StartsWith(root.shape_text(), "pred[]");
 }
 
 void SortTpuAfterCustom(const HloModule& m, std::vector<int64_t>* list) {

@@ -461,6 +461,114 @@ TEST(XlaTpu, OrReducersComeByTheirNumbers) {
   EXPECT_LT(ids["or0"], ids["or1"]);
 }
 
+// XLA:TPU's scatter expander's reducers (an `and` of predicates, named by
+// MakeReduceHlo) come just after the importer's computations, before those
+// other passes make anew (docs/xla-tpu.md, "Value ids", rule 14), as in the
+// held-out odeint solve, where rule 11 put them after a scalar adder. A
+// reducer of that name that is not an `and` (linalg_svd's `le.N.`, an add of
+// predicates) keeps rule 11's place.
+constexpr char kTpuScatterExpander[] = R"(HloModule m, is_scheduled=true
+
+%region_0.1 (a0: f32[], b0: f32[]) -> f32[] {
+  %a0 = f32[] parameter(0)
+  %b0 = f32[] parameter(1)
+  ROOT %add0 = f32[] add(%a0, %b0)
+}
+
+%scalar_add_computation (a1: f32[], b1: f32[]) -> f32[] {
+  %a1 = f32[] parameter(0)
+  %b1 = f32[] parameter(1)
+  ROOT %add1 = f32[] add(%a1, %b1)
+}
+
+%and.reduce_sub_computation.2 (a3: pred[], b3: pred[]) -> pred[] {
+  %a3 = pred[] parameter(0)
+  %b3 = pred[] parameter(1)
+  ROOT %and3 = pred[] and(%a3, %b3)
+}
+
+%le.4.reduce_sub_computation (a4: pred[], b4: pred[]) -> pred[] {
+  %a4 = pred[] parameter(0)
+  %b4 = pred[] parameter(1)
+  ROOT %add4 = pred[] add(%a4, %b4)
+}
+
+%and.reduce_sub_computation (a2: pred[], b2: pred[]) -> pred[] {
+  %a2 = pred[] parameter(0)
+  %b2 = pred[] parameter(1)
+  ROOT %and2 = pred[] and(%a2, %b2)
+}
+
+ENTRY %main.2 (x: f32[8], p: pred[8]) -> (f32[], f32[], pred[], pred[], pred[]) {
+  %x = f32[8] parameter(0)
+  %p = pred[8] parameter(1)
+  %z = f32[] constant(0)
+  %t = pred[] constant(true)
+  %r0 = f32[] reduce(%x, %z), dimensions={0}, to_apply=%region_0.1
+  %r1 = f32[] reduce(%x, %z), dimensions={0}, to_apply=%scalar_add_computation
+  %r3 = pred[] reduce(%p, %t), dimensions={0}, to_apply=%and.reduce_sub_computation.2
+  %r4 = pred[] reduce(%p, %t), dimensions={0}, to_apply=%le.4.reduce_sub_computation
+  %r2 = pred[] reduce(%p, %t), dimensions={0}, to_apply=%and.reduce_sub_computation
+  ROOT %out = (f32[], f32[], pred[], pred[], pred[]) tuple(%r0, %r1, %r2, %r3, %r4)
+}
+)";
+
+TEST(XlaTpu, ScatterExpanderReducersComeFirstOfThoseMadeAnew) {
+  absl::StatusOr<std::map<std::string, int64_t>> found =
+      TpuValueIdsByName(kTpuScatterExpander);
+  ASSERT_TRUE(found.ok()) << found.status();
+  std::map<std::string, int64_t>& ids = *found;
+  const char* in_order[] = {"add0", "and2", "and3", "add1", "add4"};
+  for (const char* name : in_order) ASSERT_EQ(ids.count(name), 1u) << name;
+  for (size_t i = 0; i + 1 < std::size(in_order); ++i) {
+    EXPECT_LT(ids[in_order[i]], ids[in_order[i + 1]])
+        << in_order[i] << " before " << in_order[i + 1];
+  }
+}
+
+// XLA:TPU's clones of clones come by the number ending their names
+// (docs/xla-tpu.md, "Value ids", rule 15), as in float64_x64's medium size,
+// whose text lists region_1.3.clone.clone.2 first.
+constexpr char kTpuClonesOfClones[] = R"(HloModule m, is_scheduled=true
+
+%region_1.3.clone.clone.2 (a2: f32[], b2: f32[]) -> f32[] {
+  %a2 = f32[] parameter(0)
+  %b2 = f32[] parameter(1)
+  ROOT %add2 = f32[] add(%a2, %b2)
+}
+
+%region_1.3.clone (a0: f32[], b0: f32[]) -> f32[] {
+  %a0 = f32[] parameter(0)
+  %b0 = f32[] parameter(1)
+  ROOT %add0 = f32[] add(%a0, %b0)
+}
+
+%region_1.3.clone.clone.1 (a1: f32[], b1: f32[]) -> f32[] {
+  %a1 = f32[] parameter(0)
+  %b1 = f32[] parameter(1)
+  ROOT %add1 = f32[] add(%a1, %b1)
+}
+
+ENTRY %main.4 (x: f32[8]) -> (f32[], f32[], f32[]) {
+  %x = f32[8] parameter(0)
+  %z = f32[] constant(0)
+  %r2 = f32[] reduce(%x, %z), dimensions={0}, to_apply=%region_1.3.clone.clone.2
+  %r0 = f32[] reduce(%x, %z), dimensions={0}, to_apply=%region_1.3.clone
+  %r1 = f32[] reduce(%x, %z), dimensions={0}, to_apply=%region_1.3.clone.clone.1
+  ROOT %out = (f32[], f32[], f32[]) tuple(%r0, %r1, %r2)
+}
+)";
+
+TEST(XlaTpu, ClonesOfClonesComeByTheirLastNumber) {
+  absl::StatusOr<std::map<std::string, int64_t>> found =
+      TpuValueIdsByName(kTpuClonesOfClones);
+  ASSERT_TRUE(found.ok()) << found.status();
+  std::map<std::string, int64_t>& ids = *found;
+  ASSERT_EQ(ids.count("add0") + ids.count("add1") + ids.count("add2"), 3u);
+  EXPECT_LT(ids["add0"], ids["add1"]);
+  EXPECT_LT(ids["add1"], ids["add2"]);
+}
+
 // XLA:TPU's reducer clone that only a reduce-window in a fusion body calls
 // is made after fusion, just before that body (docs/xla-tpu.md, "Value
 // ids", rule 13), as in v6e's attention (dot_product_attention.s.bf16) and
