@@ -779,6 +779,22 @@ std::vector<int64_t> SplitEarly(
   return out;
 }
 
+// A clone's place among a pass's clones (CloneNumbers gives `clone`):
+// XLA:GPU's by the number of what it clones, then its clone number;
+// XLA:TPU's by its clone number first (docs/xla-tpu.md, "Value ids", rule
+// 1), clones of clones after the others by the number ending the name
+// (".clone.clone.1" before ".clone.clone.2"; rule 15).
+std::pair<int64_t, int64_t> CloneKey(absl::string_view name,
+                                     std::pair<int64_t, int64_t> clone,
+                                     bool tpu) {
+  if (!tpu) return clone;
+  if (clone.second == INT64_MAX) {
+    return {INT64_MAX / 2 + std::max<int64_t>(TrailingNumber(name), 0),
+            clone.first};
+  }
+  return {clone.second, clone.first};
+}
+
 // The computations XLA:GPU made before fusion, in the order guessed: the
 // importer's (by its counter, then the region's number), then the SPMD
 // partitioner's reducer clones, then loop conditions and bodies that passes
@@ -838,16 +854,8 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       // ids", rule 8).
       keyed.push_back({{tpu ? 8 : 2, loop_place[c], 0, 0}, c});
     } else if (const auto clone = CloneNumbers(name)) {
-      // Clones of computations gone first; XLA:TPU's by their clone number
-      // first (docs/xla-tpu.md).
-      int64_t n = tpu ? clone->second : clone->first;
-      const int64_t k = tpu ? clone->first : clone->second;
-      if (tpu && n == INT64_MAX) {
-        // XLA:TPU's clones of clones after the others, by the number
-        // ending the name (".clone.clone.1" before ".clone.clone.2";
-        // docs/xla-tpu.md, "Value ids", rule 15).
-        n = INT64_MAX / 2 + std::max<int64_t>(TrailingNumber(name), 0);
-      }
+      // Clones of computations gone first.
+      const auto [n, k] = CloneKey(name, *clone, tpu);
       keyed.push_back({{5, LoneClone(name, names) ? 0 : 1, n, k}, c});
     } else if (const DerivedKey k = DerivedKeyOf(name); k.region != INT64_MAX) {
       keyed.push_back({{6, k.region, k.number, 0}, c});
