@@ -160,6 +160,9 @@ class Assigner {
   bool MaybeAssign(int64_t allocation, int64_t b);
   bool Interferes(const GValue& a, const GValue& b) const;
   bool CanShareAsOperand(const GValue& user, const GValue& operand) const;
+  // XLA:TPU: a value of buffer `b` may not be in a maybe-live-out
+  // allocation (XlaTpuMustNotLiveOut).
+  bool MustNotLiveOut(int64_t b) const;
   // The delayed values, color by color, in one heap allocation each
   // (XLA's heap simulation).
   void SimulateHeap();
@@ -398,6 +401,17 @@ bool Assigner::CanShareAsOperand(const GValue& user,
       analysis_.values[user.v].index());
 }
 
+bool Assigner::MustNotLiveOut(int64_t b) const {
+  if (platform_ != XlaPlatform::kTpu) return false;
+  for (int64_t gv : Values(b)) {
+    if (buffer_internal::XlaTpuMustNotLiveOut(
+            df_.nodes[values_[gv].node].opcode)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool Assigner::Interferes(const GValue& a, const GValue& b) const {
   if (a.start > b.end || b.start > a.end) return false;
   if (a.end == b.start) return !CanShareAsOperand(b, a);
@@ -411,6 +425,7 @@ bool Assigner::MaybeAssign(int64_t allocation, int64_t b) {
   if (buffer.color != w.a.color) return false;
   if (buffer.size > w.a.size) return false;
   if (w.readonly() || !w.reusable()) return false;
+  if (w.a.maybe_live_out && MustNotLiveOut(b)) return false;
   // XLA checks every pair of an assigned value and a new one; the answer
   // only depends on the pairs whose live ranges meet, found by binary
   // search in `by_start` (see WorkAllocation).

@@ -130,6 +130,12 @@ int64_t XlaTpuTupleTableBytes(int64_t elements,
                               absl::optional<TpuGeneration> generation);
 // The alignment of XLA:TPU's heap offsets in a memory space.
 int64_t XlaTpuAlignment(int64_t memory_space);
+// Whether XLA:TPU keeps a value defined by an instruction of `opcode` out of
+// every maybe-live-out allocation (a collective that other devices write
+// the result of: all-gather, all-to-all, collective-permute and its start),
+// as XLA's BufferAssigner does for the values its `must_not_live_out`
+// callback names.
+bool XlaTpuMustNotLiveOut(HloOpcode opcode);
 // XLA:TPU's memory_analysis() temp and peak figures, set in `b.stats` from
 // the assignment `b` of the module `analysis` is of (memory/
 // xla_tpu_stats.cc; docs/xla-tpu.md, rules learned from XLA:TPU's

@@ -626,12 +626,21 @@ std::optional<bool> GpuHint(const Question& q) {
   }
 }
 
-// XLA:TPU's answer, observed (docs/xla-tpu.md): an all-reduce writes its
-// result {i} over its operand i (the whole result over a single operand),
-// as XLA:GPU's does; nullopt for every other user.
-std::optional<bool> TpuHint(const Question& q) {
-  if (q.user.opcode != HloOpcode::kAllReduce) return std::nullopt;
-  return AllReduceWritesOver(q);
+// XLA:TPU's answer, observed (docs/xla-tpu.md, "Rules learned"): an
+// all-reduce writes its result {i} over its operand i (the whole result
+// over a single operand), as XLA:GPU's does; an output fusion (kOutput)
+// writes its output over an operand of the same shape whose uses in the
+// body are elementwise or tuples, as the generic rule lets a loop or input
+// fusion do (case 2; for an output fusion the generic rule takes only a
+// dot's or convolution's addend, case 3); nullopt for every other user.
+std::optional<bool> TpuHint(const Question& q, bool same_shapes) {
+  if (q.user.opcode == HloOpcode::kAllReduce) return AllReduceWritesOver(q);
+  if (same_shapes && q.user.opcode == HloOpcode::kFusion && q.body != nullptr &&
+      q.user.source->fusion_kind() == HloFusionKind::kOutput &&
+      UsesElementwiseOrTuple(*q.body, q.parameter)) {
+    return true;
+  }
+  return std::nullopt;
 }
 
 // ---------------------------------------------------------------------
@@ -734,7 +743,9 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
     if (std::optional<bool> hint = GpuHint(q)) return *hint;  // 3
   }
   if (platform == XlaPlatform::kTpu) {
-    if (std::optional<bool> hint = TpuHint(q)) return *hint;  // 3
+    if (std::optional<bool> hint = TpuHint(q, same_shapes)) {
+      return *hint;  // 3
+    }
   }
   return same_shapes && GenericRule(q);  // 4, 5
 }

@@ -135,5 +135,21 @@ int64_t XlaTpuAlignment(int64_t memory_space) {
   }
 }
 
+bool XlaTpuMustNotLiveOut(HloOpcode opcode) {
+  // Observed (docs/xla-tpu.md, "Rules learned"): in XLA:TPU's own files of
+  // the four generations, no value of these opcodes is in a maybe-live-out
+  // allocation, where the model put them in one the size of a live-out
+  // value whose live range they did not meet.
+  switch (opcode) {
+    case HloOpcode::kAllGather:
+    case HloOpcode::kAllToAll:
+    case HloOpcode::kCollectivePermute:
+    case HloOpcode::kCollectivePermuteStart:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace buffer_internal
 }  // namespace hlolayout
