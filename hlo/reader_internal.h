@@ -753,6 +753,24 @@ class Reader {
   std::vector<std::shared_ptr<const Shape>> made_shapes_;
   // Inferred shapes of the module by their interned text.
   absl::flat_hash_map<const char*, const Shape*> inferred_shapes_;
+  // The last shape inferred for an instruction without attributes, with
+  // what it was inferred from (copies of the operands' shapes, compared by
+  // value: no pointer is trusted across lines). InferHloShape is a function
+  // of these alone, so an equal opcode and operand shapes give the same
+  // shape and text (a dump of shapeless `add`s of one shape infers, writes
+  // out and interns it once, not once a line).
+  struct LastInferred {
+    std::string opcode;
+    std::vector<Shape> operands;
+    Shape shape;
+    absl::string_view text;  // interned
+    bool valid = false;
+  };
+  LastInferred last_inferred_;
+  // The shape and text InferHloShape gives for `opcode` of `operands`
+  // without attributes when last_inferred_ holds them, else null.
+  const LastInferred* FindLastInferred(
+      absl::string_view opcode, absl::Span<const Shape* const> operands) const;
   // The instructions written inline in the instruction being read, in the
   // order XLA adds them (operands before their user).
   std::vector<DraftInstruction> inline_;

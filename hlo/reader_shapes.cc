@@ -2,11 +2,13 @@
 // shape cache or over scratch Shapes, Shapes kept for the module, the shapes
 // of definitions decoded again when asked, and shapes XLA's parser infers
 // for instructions written without one.
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "hlolayout/hlo/checks.h"
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/hlo/shape_cache.h"
@@ -123,9 +125,23 @@ const Shape* Reader::DefinedShape(absl::string_view name) {
   return nullptr;
 }
 
+const Reader::LastInferred* Reader::FindLastInferred(
+    absl::string_view opcode, absl::Span<const Shape* const> operands) const {
+  const LastInferred& last = last_inferred_;
+  if (!last.valid || last.opcode != opcode ||
+      last.operands.size() != operands.size()) {
+    return nullptr;
+  }
+  for (size_t i = 0; i < operands.size(); ++i) {
+    if (operands[i] == nullptr || !(*operands[i] == last.operands[i])) {
+      return nullptr;
+    }
+  }
+  return &last;
+}
+
 absl::Status Reader::InferShape(HloInstruction* in) {
-  std::vector<const Shape*> operands;
-  operands.reserve(in->operands().size());
+  absl::InlinedVector<const Shape*, 4> operands;
   bool unknown_name = false;
   for (const HloOperand& operand : in->operands()) {
     const Shape* shape = operand.shape;
@@ -140,8 +156,24 @@ absl::Status Reader::InferShape(HloInstruction* in) {
     }
     operands.push_back(shape);
   }
+  const bool calls =
+      in->opcode_name() == "call" || in->opcode_name() == "conditional";
+  // Without attributes or a callee, the shape is a function of the opcode
+  // and the operands' shapes: the last one inferred from equal ones is it.
+  const bool plain =
+      !calls && in->attributes().empty() &&
+      std::find(operands.begin(), operands.end(), nullptr) == operands.end();
+  const LastInferred* last =
+      plain ? FindLastInferred(in->opcode_name(), operands) : nullptr;
+  if (last != nullptr) {
+    in->set_shape_text(last->text);
+    auto [kept, added] = inferred_shapes_.try_emplace(last->text.data());
+    if (added) kept->second = Keep(last->shape);
+    in->shape = kept->second;
+    return absl::OkStatus();
+  }
   const Shape* called_root = nullptr;
-  if (in->opcode_name() == "call" || in->opcode_name() == "conditional") {
+  if (calls) {
     std::vector<absl::string_view> callees = CalledComputationNames(*in);
     if (!callees.empty()) called_root = CalledRoot(callees[0]);
     if (called_root == nullptr) unknown_name = true;
@@ -158,6 +190,15 @@ absl::Status Reader::InferShape(HloInstruction* in) {
   // One kept Shape per inferred text in a module (a text of many shapeless
   // `add`s infers the same shape many times).
   in->set_shape_text(Intern(inferred->ToString(/*print_layout=*/true)));
+  if (plain) {
+    LastInferred& remember = last_inferred_;
+    remember.valid = true;
+    remember.opcode.assign(in->opcode_name().data(), in->opcode_name().size());
+    remember.operands.clear();
+    for (const Shape* operand : operands) remember.operands.push_back(*operand);
+    remember.shape = *inferred;
+    remember.text = in->shape_text();
+  }
   auto [kept, added] = inferred_shapes_.try_emplace(in->shape_text().data());
   if (added) kept->second = Keep(*std::move(inferred));
   in->shape = kept->second;
