@@ -315,5 +315,53 @@ ENTRY %main (p: (f32[2], f32[3])) -> f32[3] {
 )");
 }
 
+// The reader reuses the shape it last inferred when the opcode and the
+// operands' shapes are equal (a dump of many shapeless `add`s of one shape):
+// an operand shape that differs in anything (dimensions, layout, memory
+// space, type), another opcode or attributes infer anew, and a shape reused
+// in a second module is that module's own.
+TEST(HloReaderStrict, ShapelessInstructionsInferFromTheirOwnOperands) {
+  const std::string module = R"(HloModule m
+ENTRY e {
+  a = f32[2,3]{1,0} parameter(0)
+  b = f32[2,3]{0,1} parameter(1)
+  c = f32[2,3]{1,0:S(1)} parameter(2)
+  d = s32[2,3]{1,0} parameter(3)
+  x0 = add(a, a)
+  x1 = add(a, a)
+  x2 = add(b, b)
+  x3 = add(c, c)
+  x4 = add(d, d)
+  x5 = multiply(d, d)
+  x6 = compare(a, a), direction=LT
+  x7 = compare(a, a), direction=LT
+  x8 = add(a, a)
+  ROOT t = tuple(x0, x8)
+}
+)";
+  const std::string text = module + "// -----\n" + module;
+  absl::StatusOr<std::vector<HloModule>> read = ReadHloModules(text);
+  ASSERT_TRUE(read.ok()) << read.status();
+  std::vector<HloModule> modules = *std::move(read);
+  ASSERT_EQ(modules.size(), 2u);
+  const std::vector<std::string> expected = {
+      "f32[2,3]{1,0}",  "f32[2,3]{1,0}",
+      "f32[2,3]{0,1}",  "f32[2,3]{1,0:S(1)}",
+      "s32[2,3]{1,0}",  "s32[2,3]{1,0}",
+      "pred[2,3]{1,0}", "pred[2,3]{1,0}",
+      "f32[2,3]{1,0}",  "(f32[2,3]{1,0}, f32[2,3]{1,0})"};
+  // The second module's shapes outlive the first module.
+  const HloModule second = modules[1];
+  modules.clear();
+  const HloComputation& e = second.entry();
+  ASSERT_EQ(e.instructions.size(), expected.size() + 4);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const HloInstruction& in = e.instructions[i + 4];
+    ASSERT_TRUE(in.has_shape()) << in.name();
+    EXPECT_EQ(in.shape->ToString(true), expected[i]) << in.name();
+    EXPECT_EQ(in.shape_text(), expected[i]) << in.name();
+  }
+}
+
 }  // namespace
 }  // namespace hlolayout
