@@ -15,9 +15,9 @@
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/triton/cvt_target.h"
-#include "hlolayout/triton/json.h"
 #include "hlolayout/triton/layout_check.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/util/json_reader.h"
 #include "hlolayout/views/triton_text.h"
 
 namespace hlolayout::cli {
@@ -104,7 +104,7 @@ int RunBatch(const std::string& path, IoContext& io) {
   for (absl::string_view line : absl::StrSplit(*text, '\n')) {
     ++line_no;
     if (absl::StripAsciiWhitespace(line).empty()) continue;
-    absl::StatusOr<triton::JsonValue> v = triton::ParseJson(line);
+    absl::StatusOr<JsonValue> v = ParseJson(line);
     absl::StatusOr<triton::LayoutCheckRequest> c =
         v.ok() ? triton::LayoutCheckRequestFromJson(*v) : v.status();
     if (!c.ok()) {

@@ -157,7 +157,6 @@ HEADERS = [
     ("//triton:cvt_target", "triton/cvt_target.h"),
     ("//triton:evaluator", "triton/evaluator.h"),
     ("//triton:f2", "triton/f2.h"),
-    ("//triton:json", "triton/json.h"),
     ("//triton:kernel_report", "triton/kernel_report.h"),
     ("//triton:layout_check", "triton/layout_check.h"),
     ("//triton:layout_explain", "triton/layout_explain.h"),

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "hlolayout/triton/json.h"
 #include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/util/json_reader.h"
 
 namespace hlolayout::triton {
 

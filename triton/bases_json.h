@@ -25,9 +25,9 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "hlolayout/triton/json.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/util/json_reader.h"
 
 namespace hlolayout::triton {
 

@@ -26,8 +26,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "hlolayout/triton/cvt_target.h"
-#include "hlolayout/triton/json.h"
 #include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/util/json_reader.h"
 
 namespace hlolayout::triton {
 

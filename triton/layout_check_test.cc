@@ -9,10 +9,10 @@
 #include "gtest/gtest.h"
 #include "hlolayout/answers/triton.h"
 #include "hlolayout/triton/cvt_target.h"
-#include "hlolayout/triton/json.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/type_verifier.h"
 #include "hlolayout/util/fields.h"
+#include "hlolayout/util/json_reader.h"
 #include "hlolayout/views/triton_text.h"
 
 namespace hlolayout::triton {

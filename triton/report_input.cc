@@ -15,8 +15,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "hlolayout/triton/json.h"
 #include "hlolayout/util/input_text.h"
+#include "hlolayout/util/json_reader.h"
 
 namespace hlolayout::triton {
 namespace {
