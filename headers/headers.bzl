@@ -72,6 +72,7 @@ HEADERS = [
     ("//draw:tikz", "draw/tikz.h"),
     ("//draw:xml_reader", "draw/xml_reader.h"),
     ("//hlo:attribute_value", "hlo/attribute_value.h"),
+    ("//hlo:backend_config", "hlo/backend_config.h"),
     ("//hlo:checks", "hlo/checks.h"),
     ("//hlo:scan", "hlo/definitions.h"),
     ("//hlo:give_back", "hlo/give_back.h"),

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/attribute_value.h"
+#include "hlolayout/hlo/backend_config.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
 
 namespace hlolayout {
@@ -570,31 +570,13 @@ bool WrittenInPlace(const Question& q) {
 // XLA:GPU's hint for the other opcodes (docs/memory.md, "May a value take
 // its operand's place", step 3).
 
-// True when the JSON object `config` (a backend_config) has `"key": 0`,
-// with any JSON space (line breaks too) around the ':' and after the 0.
-bool JsonFieldIsZero(absl::string_view config, absl::string_view key) {
-  const std::string quoted = absl::StrCat("\"", key, "\"");
-  for (size_t at = config.find(quoted); at != absl::string_view::npos;
-       at = config.find(quoted, at + 1)) {
-    size_t p = SkipHloSpace(config, at + quoted.size());
-    if (p >= config.size() || config[p] != ':') continue;
-    p = SkipHloSpace(config, p + 1);
-    if (p >= config.size() || config[p] != '0') continue;
-    p = SkipHloSpace(config, p + 1);
-    if (p < config.size() && (config[p] == ',' || config[p] == '}')) {
-      return true;
-    }
-  }
-  return false;
-}
-
 // A custom call: cuBLASLt's bias (operand 2) when beta is not zero,
 // cuSOLVER's Cholesky into output {0}, nothing else.
 bool CustomCallWritesOver(const Question& q) {
   const HloInstruction& in = *q.user.source;
   if (in.custom_call_is(kHloTargetCublasLtMatmul)) {
     const absl::string_view config = in.backend_config();
-    const bool beta_zero = config.empty() || JsonFieldIsZero(config, "beta");
+    const bool beta_zero = config.empty() || HloConfigBetaIsZero(config);
     return !beta_zero && q.ops.size() > 2 && q.ops[2] == q.operand_id;
   }
   if (in.custom_call_is(kHloTargetCusolverCholesky)) {
