@@ -24,7 +24,6 @@
 namespace hlolayout::answers {
 
 // The value and its field list.
-using ::hlolayout::EmitShapeExplanation;
 using ::hlolayout::ExplanationAnswerOf;
 using ::hlolayout::ShapeExplanation;
 using Explanation = ::hlolayout::explain_answer::Explanation;

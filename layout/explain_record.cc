@@ -90,8 +90,4 @@ explain_answer::Explanation ExplanationAnswerOf(const ShapeExplanation& e) {
   return ArrayOf(e);
 }
 
-void EmitShapeExplanation(const ShapeExplanation& e, RecordSink& sink) {
-  EmitValue(ExplanationAnswerOf(e), sink);
-}
-
 }  // namespace hlolayout

@@ -211,9 +211,6 @@ struct TupleExplanation {
 // binds.
 explain_answer::Explanation ExplanationAnswerOf(const ShapeExplanation& e);
 
-// The value sent to `sink` (EmitValue of ExplanationAnswerOf).
-void EmitShapeExplanation(const ShapeExplanation& e, RecordSink& sink);
-
 }  // namespace hlolayout
 
 #endif  // HLOLAYOUT_LAYOUT_EXPLAIN_RECORD_H_

@@ -21,7 +21,7 @@ using ::testing::HasSubstr;
 std::string ExplanationJson(const ShapeExplanation& e) {
   std::string out;
   RecordJsonWriter w(&out, RecordJsonWriter::Style::kIndented);
-  EmitShapeExplanation(e, w);
+  EmitValue(ExplanationAnswerOf(e), w);
   return out;
 }
 

@@ -54,8 +54,4 @@ report_answer::DumpFolderTable DumpFolderAnswerOf(
   return t;
 }
 
-void EmitDumpFolderTable(const DumpFolderTable& table, RecordSink& sink) {
-  EmitValue(DumpFolderAnswerOf(table), sink);
-}
-
 }  // namespace hlolayout

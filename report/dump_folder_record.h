@@ -144,9 +144,6 @@ struct DumpFolderTable {
 // The table as its answer value: what `--json DIR` prints and Python binds.
 report_answer::DumpFolderTable DumpFolderAnswerOf(const DumpFolderTable& table);
 
-// The table's value sent to `sink` (EmitValue of DumpFolderAnswerOf).
-void EmitDumpFolderTable(const DumpFolderTable& table, RecordSink& sink);
-
 }  // namespace hlolayout
 
 #endif  // HLOLAYOUT_REPORT_DUMP_FOLDER_RECORD_H_

@@ -4,6 +4,7 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/report/dump_folder.h"
+#include "hlolayout/util/fields.h"
 #include "hlolayout/util/record.h"
 
 namespace hlolayout {
@@ -12,7 +13,7 @@ namespace {
 std::string JsonOf(const DumpFolderTable& table) {
   std::string json;
   RecordJsonWriter writer(&json);
-  EmitDumpFolderTable(table, writer);
+  EmitValue(DumpFolderAnswerOf(table), writer);
   EXPECT_TRUE(writer.done());
   return json;
 }

@@ -117,12 +117,4 @@ report_answer::Report ReportAnswerOf(const Report& report, bool summary) {
   return a;
 }
 
-void EmitReport(const Report& report, bool summary, RecordSink& sink) {
-  EmitValue(ReportAnswerOf(report, summary), sink);
-}
-
-void EmitPaddingWaster(const PaddingWaster& waster, RecordSink& sink) {
-  EmitValue(PaddingWasterAnswerOf(waster), sink);
-}
-
 }  // namespace hlolayout

@@ -275,10 +275,6 @@ report_answer::Report ReportAnswerOf(const Report& report, bool summary);
 // "top_padding_wasters".
 report_answer::PaddingWaster PaddingWasterAnswerOf(const PaddingWaster& w);
 
-// The values sent to `sink` (EmitValue of the answers above).
-void EmitReport(const Report& report, bool summary, RecordSink& sink);
-void EmitPaddingWaster(const PaddingWaster& waster, RecordSink& sink);
-
 }  // namespace hlolayout
 
 #endif  // HLOLAYOUT_REPORT_REPORT_RECORD_H_

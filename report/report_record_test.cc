@@ -28,7 +28,7 @@ std::string Json(bool summary) {
   EXPECT_TRUE(report.ok()) << report.status();
   std::string json;
   RecordJsonWriter w(&json);
-  EmitReport(report.ok() ? *report : Report(), summary, w);
+  EmitValue(ReportAnswerOf(report.ok() ? *report : Report(), summary), w);
   EXPECT_TRUE(w.done());
   return json;
 }

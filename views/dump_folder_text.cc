@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "hlolayout/report/dump_folder_record.h"
 #include "hlolayout/util/bytes.h"
+#include "hlolayout/util/fields.h"
 #include "hlolayout/util/json_string.h"
 #include "hlolayout/util/record.h"
 #include "hlolayout/views/report_render.h"
@@ -22,7 +23,7 @@ std::string DumpFolderTableJson(const DumpFolderTable& table,
                                 absl::string_view extra) {
   std::string out;
   RecordJsonWriter writer(&out);
-  EmitDumpFolderTable(table, writer);
+  EmitValue(DumpFolderAnswerOf(table), writer);
   out.pop_back();  // the closing brace, after `extra`
   out.append(extra.data(), extra.size());
   out += "}\n";

@@ -8,6 +8,7 @@
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/shape/primitive_type.h"
+#include "hlolayout/util/fields.h"
 #include "hlolayout/util/record.h"
 
 namespace hlolayout {
@@ -117,7 +118,7 @@ std::string ExplanationText(const ShapeExplanation& e) {
 std::string ExplanationJson(const ShapeExplanation& e) {
   std::string out;
   RecordJsonWriter w(&out, RecordJsonWriter::Style::kIndented);
-  EmitShapeExplanation(e, w);
+  EmitValue(ExplanationAnswerOf(e), w);
   return out;
 }
 

@@ -24,8 +24,8 @@ namespace hlolayout {
 std::string ExplanationText(const ShapeExplanation& e);
 
 // The document of `hlolayout explain --json` for one shape (two-space
-// indentation, no final newline): EmitShapeExplanation to an indented
-// RecordJsonWriter.
+// indentation, no final newline): EmitValue of ExplanationAnswerOf to an
+// indented RecordJsonWriter.
 std::string ExplanationJson(const ShapeExplanation& e);
 
 }  // namespace hlolayout

@@ -8,6 +8,7 @@
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/report/report_record.h"
+#include "hlolayout/util/fields.h"
 #include "hlolayout/util/record.h"
 #include "hlolayout/views/allocation_text.h"
 
@@ -223,7 +224,7 @@ void RenderWasterJson(const PaddingWaster& w, absl::string_view extra,
                       std::ostream& out) {
   std::string json;
   RecordJsonWriter writer(&json);
-  EmitPaddingWaster(w, writer);
+  EmitValue(PaddingWasterAnswerOf(w), writer);
   if (!extra.empty()) json.insert(1, absl::StrCat(extra, ", "));
   out << json;
 }
@@ -273,7 +274,7 @@ void RenderReportJson(const Report& report, const RenderOptions& options,
                       std::ostream& out) {
   std::string json;
   RecordJsonWriter writer(&json);
-  EmitReport(report, options.summary, writer);
+  EmitValue(ReportAnswerOf(report, options.summary), writer);
   out << json << "\n";
 }
 
