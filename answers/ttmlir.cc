@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -391,6 +392,47 @@ GridReport BuildGridReport(const grid::MlirFileScan& scan,
   }
   counts.types = static_cast<int64_t>(r.types.size());
   return r;
+}
+
+absl::StatusOr<GridAnalysis> AnalyzeGridRequest(absl::string_view text,
+                                                const GridRequest& request) {
+  if (IsSingleTensorText(text)) {
+    if (request.type.has_value()) {
+      return absl::InvalidArgumentError(
+          "--type picks one of a file's tensor types; this is a single type");
+    }
+    return AnalyzeGridText(text, request.device);
+  }
+  absl::StatusOr<MlirFileScan> scan = ScanMlirFile(text);
+  if (!scan.ok()) return scan.status();
+  const int64_t n = static_cast<int64_t>(scan->types.size());
+  const std::string& file = request.file;
+  const std::string name = file.empty() ? "the input" : file;
+  if (n == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, " holds no tensor type with a tt-mlir layout"));
+  }
+  int64_t k = 1;
+  if (request.type.has_value()) {
+    if (!absl::SimpleAtoi(*request.type, &k) || k < 1 || k > n) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad --type '", *request.type, "': ", name, " has ", n,
+                       " tensor types with a layout"));
+    }
+  } else if (n > 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        name, " holds ", n,
+        " tensor types with a layout; pick one with --type=K ('hlolayout "
+        "grid report ",
+        file.empty() ? "-" : file, "' numbers them)"));
+  }
+  const MlirFileType& t = scan->types[k - 1];
+  if (!t.parsed.ok()) return t.parsed.status();
+  absl::StatusOr<GridAnalysis> a = AnalyzeGridTensor(*t.parsed, request.device);
+  if (!a.ok()) {
+    return ParseError(text, t.parsed->encoding_offset, a.status().message());
+  }
+  return a;
 }
 
 absl::StatusOr<GridReport> ReadGridReport(absl::string_view text,

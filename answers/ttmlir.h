@@ -412,11 +412,34 @@ struct GridReport {
 GridReport BuildGridReport(const grid::MlirFileScan& scan,
                            absl::string_view text, absl::string_view file,
                            const grid::TtnnDevice& device);
+
+// What `grid explain`, `grid locate` and `grid draw` ask (their flags,
+// checked by the CLI): one tensor type, or one of a file's.
+struct GridRequest {
+  TtnnDevice device;
+  // The file the text came from, for messages ("<stdin>"); empty when the
+  // text is the type itself.
+  std::string file;
+  // --type's value as given (the K-th of the file's tensor types with a
+  // layout, from 1), or nullopt.
+  std::optional<std::string> type;
+};
+
+// AnalyzeGridRequest
+//
+// The analysis `request` asks of `text`: the tensor type itself (after
+// alias lines), or the request's `type`-th of the file's tensor types with
+// a layout (without `type`, the only one). A refusal says which to pick.
+//   AnalyzeGridRequest(file_text, {device, "model.mlir", "2"})->ttnn
+absl::StatusOr<GridAnalysis> AnalyzeGridRequest(absl::string_view text,
+                                                const GridRequest& request);
+
 // Scans an .mlir file's `text` (named `file` in messages) and analyses every
 // type: the error of a file that cannot be scanned starts with `file: `.
 absl::StatusOr<GridReport> ReadGridReport(absl::string_view text,
                                           absl::string_view file,
                                           const TtnnDevice& device);
+
 // The long field lists, out of the types' declarations.
 
 template <typename Fields>

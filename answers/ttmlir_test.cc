@@ -78,6 +78,33 @@ TEST(GridAnswers, ReportNamesTheFileAndCountsTheTypes) {
   EXPECT_FALSE(Has(json, "summary")) << json;
 }
 
+// A request picks the type: the text itself, or the --type-th of a file's
+// tensor types with a layout; what to pick is said when it is not clear.
+TEST(GridAnswers, ARequestPicksOneOfAFilesTypes) {
+  const std::string file = std::string("func.func @f(%a: ") + kTestTtnnLayout +
+                           ", %b: " + kTestMetalLayout + ")\n";
+  GridRequest request;
+  request.file = "m.mlir";
+  EXPECT_EQ(AnalyzeGridRequest(file, request).status().message(),
+            "m.mlir holds 2 tensor types with a layout; pick one with "
+            "--type=K ('hlolayout grid report m.mlir' numbers them)");
+  request.type = "2";
+  absl::StatusOr<GridAnalysis> a = AnalyzeGridRequest(file, request);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_TRUE(a->metal.has_value());
+  request.type = "3";
+  EXPECT_EQ(AnalyzeGridRequest(file, request).status().message(),
+            "bad --type '3': m.mlir has 2 tensor types with a layout");
+  EXPECT_EQ(AnalyzeGridRequest(kTestTtnnLayout, request).status().message(),
+            "--type picks one of a file's tensor types; this is a single type");
+  request = GridRequest();
+  EXPECT_EQ(AnalyzeGridRequest("func.func @f()\n", request).status().message(),
+            "the input holds no tensor type with a tt-mlir layout");
+  a = AnalyzeGridRequest(kTestSeedMetalLayout, request);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_TRUE(a->text.seed.has_value());
+}
+
 // An unread or refused type has no grid, memref shape or memref: they are
 // null in the JSON; an interleaved TTNN layout has no shards, its
 // locations no shard fields (left out, not null).

@@ -16,7 +16,6 @@
 #include "absl/container/node_hash_map.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
@@ -25,12 +24,9 @@
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/picture_commands.h"
-#include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/ttmlir/explain.h"
 #include "hlolayout/ttmlir/metal_layout.h"
-#include "hlolayout/ttmlir/print.h"
 #include "hlolayout/ttmlir/ttmlir_explain.h"
-#include "hlolayout/ttmlir/ttmlir_parse.h"
 #include "hlolayout/util/fields.h"
 #include "hlolayout/util/record.h"
 #include "hlolayout/views/ttmlir_text.h"
@@ -218,52 +214,17 @@ absl::StatusOr<std::string> ArgumentText(const std::string& arg, IoContext& io,
   return ReadInput(arg, io);
 }
 
-// The analysis of TENSOR|FILE|-: one tensor type (after alias lines), or
-// the --type=K-th of a file's tensor types with a layout.
+// The analysis of TENSOR|FILE|-: flags -> GridRequest -> its answer.
 absl::StatusOr<grid::GridAnalysis> LoadGrid(const std::string& arg,
                                             const Args& args, IoContext& io) {
   absl::StatusOr<grid::TtnnDevice> device = DeviceFromArgs(args);
   if (!device.ok()) return device.status();
-  std::string file;
-  absl::StatusOr<std::string> text = ArgumentText(arg, io, &file);
+  grid::GridRequest request;
+  request.device = *device;
+  absl::StatusOr<std::string> text = ArgumentText(arg, io, &request.file);
   if (!text.ok()) return text.status();
-  if (grid::IsSingleTensorText(*text)) {
-    if (args.Has("type")) {
-      return absl::InvalidArgumentError(
-          "--type picks one of a file's tensor types; this is a single type");
-    }
-    return grid::AnalyzeGridText(*text, *device);
-  }
-  absl::StatusOr<grid::MlirFileScan> scan = grid::ScanMlirFile(*text);
-  if (!scan.ok()) return scan.status();
-  const int64_t n = static_cast<int64_t>(scan->types.size());
-  const std::string name = file.empty() ? "the input" : file;
-  if (n == 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(name, " holds no tensor type with a tt-mlir layout"));
-  }
-  int64_t k = 1;
-  if (args.Has("type")) {
-    if (!absl::SimpleAtoi(args.Value("type", ""), &k) || k < 1 || k > n) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("bad --type '", args.Value("type", ""), "': ", name,
-                       " has ", n, " tensor types with a layout"));
-    }
-  } else if (n > 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        name, " holds ", n,
-        " tensor types with a layout; pick one with --type=K ('hlolayout "
-        "grid report ",
-        file.empty() ? "-" : file, "' numbers them)"));
-  }
-  const grid::MlirFileType& t = scan->types[k - 1];
-  if (!t.parsed.ok()) return t.parsed.status();
-  absl::StatusOr<grid::GridAnalysis> a =
-      grid::AnalyzeGridTensor(*t.parsed, *device);
-  if (!a.ok()) {
-    return ParseError(*text, t.parsed->encoding_offset, a.status().message());
-  }
-  return a;
+  if (args.Has("type")) request.type = args.Value("type", "");
+  return grid::AnalyzeGridRequest(*text, request);
 }
 
 void PrintWarnings(absl::string_view who, const grid::GridAnalysis& a,
