@@ -75,25 +75,31 @@ std::vector<int64_t> AsyncContextEnds(const MemoryDataflow& df) {
   return done;
 }
 
-// A global value (of the entry or a control-flow computation).
+// A global value (of the entry or a control-flow computation), 80 bytes
+// (a 20 MB dump has some 100,000): values, nodes, positions, times and
+// allocations in 32 bits, as the analysis numbers them (memory/dataflow.h).
 struct GValue {
-  int64_t v = 0;     // MemoryAnalysis::values index
-  int64_t id = 0;    // XLA's
-  int64_t node = 0;  // defining node
-  int64_t buffer = 0;
-  int64_t start = 0, end = 0;
+  int64_t id = 0;  // XLA's
   int64_t bytes = 0;
-  int64_t color = 0;
-  bool live_out = false;
-  bool is_tuple = false;  // a tuple-shaped value
+  // Where it was placed: the offset and the slot's size (and the
+  // allocation below).
+  int64_t offset = 0, slot = 0;
+  int64_t color = 0;  // S(n), as the layout writes it
+  int32_t v = 0;      // MemoryAnalysis::values index
+  int32_t node = 0;   // defining node
+  int32_t buffer = 0;
+  int32_t start = 0, end = 0;
   // Where its live range ends (XLA's end_position): a position of the
   // value, the latest one in the schedule.
-  int64_t end_node = 0;
-  int64_t end_position = 0;
-  // Where it was placed: the allocation (its creation number,
-  // WorkAllocation::created), the offset and the slot's size.
-  int64_t allocation = -1, offset = 0, slot = 0;
+  int32_t end_node = 0;
+  int32_t end_position = 0;
+  // The allocation it was placed in (its creation number,
+  // WorkAllocation::created), -1 before.
+  int32_t allocation = -1;
+  bool live_out = false;
+  bool is_tuple = false;  // a tuple-shaped value
 };
+static_assert(sizeof(GValue) <= 80, "one per global value");
 
 struct GBuffer {
   // Its values (GValue indices, by id): Assigner::buffer_values_[begin,
@@ -258,9 +264,9 @@ void Assigner::CollectGlobalValues() {
     const LiveValue& lv = analysis_.values[v];
     const int64_t node = df_.value_node[v];
     GValue gv;
-    gv.v = v;
+    gv.v = static_cast<int32_t>(v);
     gv.id = ids_.value_id[v];
-    gv.node = node;
+    gv.node = static_cast<int32_t>(node);
     gv.start = lv.start;
     gv.end = lv.end;
     gv.bytes = lv.bytes();
@@ -290,7 +296,7 @@ void Assigner::FindEnds() {
   for (size_t k = 0; k < values_.size(); ++k) {
     GValue& gv = values_[k];
     gv.end_node = gv.node;
-    gv.end_position = df_.value_position[gv.v];
+    gv.end_position = static_cast<int32_t>(df_.value_position[gv.v]);
     const DataflowNode& n = df_.nodes[gv.node];
     const DataflowComputation& c = df_.computations[n.computation];
     end_time[k] = std::max<int64_t>(c.root == gv.node ? c.span_end : n.time,
@@ -311,8 +317,8 @@ void Assigner::FindEnds() {
       if (static_cast<int64_t>(node) == root) gv.live_out = true;
       if (p != df_.value_position[gv.v] && t > end_time[k]) {
         end_time[k] = t;
-        gv.end_node = static_cast<int64_t>(node);
-        gv.end_position = p;
+        gv.end_node = static_cast<int32_t>(node);
+        gv.end_position = static_cast<int32_t>(p);
       }
     }
   }
@@ -349,7 +355,7 @@ void Assigner::GroupBuffers() {
       buffers_.back().order = INT64_MAX;
     }
     GBuffer& b = buffers_[buffer_of_root[r]];
-    values_[gv].buffer = buffer_of_root[r];
+    values_[gv].buffer = static_cast<int32_t>(buffer_of_root[r]);
     ++b.end;  // a count for now
     b.size = std::max(b.size, values_[gv].bytes);
     b.live_out = b.live_out || values_[gv].live_out;
@@ -372,7 +378,7 @@ void Assigner::AddGlobal(int64_t allocation, int64_t gv, int64_t offset,
                          int64_t size) {
   WorkAllocation& w = allocations_[allocation];
   GValue& v = values_[gv];
-  v.allocation = w.created;
+  v.allocation = static_cast<int32_t>(w.created);
   v.offset = offset;
   v.slot = size;
   ++w.global_count;
@@ -559,6 +565,7 @@ class Assigner::HeapTracer {
     GroupByBuffer();
   }
 
+  // Makes the trace, then lets go of the tables it was made from.
   void Run();
   const HeapTrace& trace() const { return trace_; }
   // The step at which trace event `event` happens (-1 for none).
@@ -572,6 +579,7 @@ class Assigner::HeapTracer {
  private:
   void SortByTime();
   void GroupByBuffer();
+  void ReleaseTables();
   // Value `k` starting at step `t`: shares its buffer's place, takes an
   // operand's, or is allocated.
   void Define(int64_t k, int64_t t);
@@ -667,6 +675,19 @@ void Assigner::HeapTracer::Run() {
       if (!freed_early_[k]) trace_.Free(k, SizeOf(k));
     }
   }
+  ReleaseTables();
+}
+
+void Assigner::HeapTracer::ReleaseTables() {
+  // What the trace was made from goes before the heap is packed (the
+  // packer's tables are the assignment's peak): trace_ and first_event_
+  // are all PlaceHeap reads.
+  for (std::vector<int64_t>* table :
+       {&heap_of_, &at_start_, &at_end_, &defined_, &freed_, &live_end_,
+        &start_of_, &end_of_, &group_, &group_size_, &first_allocated_}) {
+    std::vector<int64_t>().swap(*table);
+  }
+  std::vector<bool>().swap(freed_early_);
 }
 
 void Assigner::HeapTracer::Define(int64_t k, int64_t t) {

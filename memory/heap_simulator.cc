@@ -116,6 +116,7 @@ struct TraceIntervals {
 TraceIntervals IntervalsOf(const HeapTrace& trace, int64_t n) {
   TraceIntervals t;
   t.intervals.resize(n);
+  t.members.reserve(n);  // each buffer at most once
   int64_t clock = 0;
   for (const HeapEvent& e : trace.events()) {
     HLOLAYOUT_CHECK(e.buffer >= 0 && e.buffer < n) << "buffer " << e.buffer;

@@ -1227,6 +1227,15 @@ void Analyzer::ExportDataflow() {
   }
   d->operands.assign(operand_ids_.begin(), operand_ids_.end());
   d->positions.resize(positions_);
+  // The shape indices' table reserved at its size (grown by doubling, it
+  // took up to twice that).
+  size_t index_entries = 0;
+  for (const Node& node : nodes_) {
+    for (const auto& subshape : node.subshapes) {
+      index_entries += subshape.index.size();
+    }
+  }
+  d->index_data.reserve(index_entries);
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
     for (size_t k = 0; k < node.subshapes.size(); ++k) {
@@ -1274,6 +1283,13 @@ void Analyzer::ExportDataflow() {
                               comp_first_instruction_.end());
   // Every instruction's callees, by its number over all computations.
   d->callee_begin.reserve(module_.instruction_count() + 1);
+  size_t callees = 0;
+  for (const HloComputation& c : module_.computations) {
+    for (const HloInstruction& in : c.instructions) {
+      callees += module_.callees(in).size();
+    }
+  }
+  d->callees.reserve(callees);
   for (const HloComputation& c : module_.computations) {
     for (const HloInstruction& in : c.instructions) {
       d->callee_begin.push_back(static_cast<int64_t>(d->callees.size()));
