@@ -182,6 +182,7 @@ class Assigner {
   void AssignThreadLocal();
   void Combine();
   void Finish();
+  void ReleaseWorkTables();
   int64_t NewAllocation(int64_t size, int64_t color) {
     allocations_.emplace_back();
     WorkAllocation& w = allocations_.back();
@@ -796,6 +797,7 @@ void Assigner::PlaceHeap(int64_t color, absl::Span<const int64_t> assign,
     AddGlobal(a, assign[k], heap.chunks[k].offset, heap.chunks[k].size);
   }
   if (color != 0) return;
+  out_.heap.reserve(out_.heap.size() + assign.size());
   out_.heap_size = heap.heap_size;
   const HeapTraceMoment peak = HeapTracePeakMoment(trace, own);
   out_.heap_peak = peak.bytes;
@@ -1003,9 +1005,22 @@ void Assigner::Finish() {
   for (HeapBlock& h : out_.heap) h.offset += out_.heap_offset;
   out_.stats.peak_memory_in_bytes =
       out_.static_bytes + (platform_ == XlaPlatform::kGpu ? out_.heap_peak : 0);
-  if (platform_ == XlaPlatform::kTpu) {
-    buffer_internal::SetXlaTpuMemoryStats(analysis_, out_);
+}
+
+void Assigner::ReleaseWorkTables() {
+  // Everything but out_ (and what it points into: the module and the
+  // analysis) is done with once the allocations are written.
+  for (std::vector<int64_t>* table :
+       {&gvalue_of_, &remembered_, &delayed_, &buffer_values_, &by_id_,
+        &merged_base_, &trace_sizes_, &heap_allocations_}) {
+    std::vector<int64_t>().swap(*table);
   }
+  std::vector<GValue>().swap(values_);
+  std::vector<GBuffer>().swap(buffers_);
+  std::vector<WorkAllocation>().swap(allocations_);
+  std::vector<std::pair<int64_t, int64_t>>().swap(merged_);
+  ids_ = XlaIds();
+  g_.Release();
 }
 
 BufferAssignment Assigner::Run() {
@@ -1032,6 +1047,12 @@ BufferAssignment Assigner::Run() {
   AssignThreadLocal();
   Combine();
   Finish();
+  // XLA:TPU's figures make tables of their own over the assignment: the
+  // work tables go first (they were the peak's largest part).
+  ReleaseWorkTables();
+  if (platform_ == XlaPlatform::kTpu) {
+    buffer_internal::SetXlaTpuMemoryStats(analysis_, out_);
+  }
   return std::move(out_);
 }
 

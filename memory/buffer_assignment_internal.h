@@ -99,6 +99,8 @@ struct ModuleGraph {
   const InstructionGraph& Graph(int64_t computation) const;
   // The value at position `index` of node `node`'s result, -1 if none.
   int64_t ValueAt(int64_t node, absl::Span<const int64_t> index) const;
+  // Lets go of every table (the graph is not read after).
+  void Release();
 
  private:
   mutable std::vector<std::unique_ptr<InstructionGraph>> graphs_;

@@ -220,6 +220,16 @@ const InstructionGraph& ModuleGraph::Graph(int64_t computation) const {
   return *g;
 }
 
+void ModuleGraph::Release() {
+  std::vector<CompKind>().swap(kind);
+  std::vector<std::vector<int64_t>>().swap(callees);
+  for (std::vector<int64_t>* table :
+       {&user_begin, &user_ids, &call_begin, &calls}) {
+    std::vector<int64_t>().swap(*table);
+  }
+  std::vector<std::unique_ptr<InstructionGraph>>().swap(graphs_);
+}
+
 int64_t ModuleGraph::ValueAt(int64_t node,
                              absl::Span<const int64_t> index) const {
   const DataflowNode& n = df.nodes[node];
