@@ -743,15 +743,24 @@ bool Assigner::HeapTracer::ShareWithOperand(int64_t k, int64_t t) {
 }
 
 std::vector<int64_t> Assigner::DelayedColors() const {
+  // Each color once (a module has a few): not a value's color a value,
+  // a table that lived through every heap's packing.
   std::vector<int64_t> colors;
-  for (int64_t gv : delayed_) colors.push_back(values_[gv].color);
+  for (int64_t gv : delayed_) {
+    const int64_t color = values_[gv].color;
+    if (std::find(colors.begin(), colors.end(), color) == colors.end()) {
+      colors.push_back(color);
+    }
+  }
   std::sort(colors.begin(), colors.end());
-  colors.erase(std::unique(colors.begin(), colors.end()), colors.end());
   return colors;
 }
 
 std::vector<int64_t> Assigner::DelayedOfColor(int64_t color) const {
   std::vector<int64_t> assign;
+  size_t count = 0;  // counted first: reserved at its size
+  for (int64_t gv : delayed_) count += values_[gv].color == color ? 1 : 0;
+  assign.reserve(count);
   for (int64_t gv : delayed_) {
     if (values_[gv].color == color) assign.push_back(gv);
   }
