@@ -72,6 +72,26 @@ std::vector<int64_t> AsyncContextEnds(const MemoryDataflow& df) {
       }
     }
   }
+  // And the computations those run through call, while and conditional,
+  // at any depth (as memory/live_range_ranges.cc's AsyncDoneTimes).
+  for (bool grown = true; grown;) {
+    grown = false;
+    for (size_t c = 0; c < df.computations.size(); ++c) {
+      if (done[c] >= 0) continue;
+      for (int64_t site : df.computations[c].callsites) {
+        if (site < 0) continue;
+        const DataflowNode& n = df.nodes[site];
+        const bool runs = n.opcode == HloOpcode::kCall ||
+                          n.opcode == HloOpcode::kWhile ||
+                          n.opcode == HloOpcode::kConditional;
+        if (runs && done[n.computation] >= 0) {
+          done[c] = done[n.computation];
+          grown = true;
+          break;
+        }
+      }
+    }
+  }
   return done;
 }
 
@@ -271,12 +291,20 @@ void Assigner::CollectGlobalValues() {
     gv.start = lv.start;
     gv.end = lv.end;
     gv.bytes = lv.bytes();
-    if (platform_ == XlaPlatform::kTpu && lv.shape() != nullptr) {
-      gv.bytes = buffer_internal::XlaTpuBufferBytes(*lv.shape(), gv.bytes,
-                                                    options_.tpu_generation);
-      NoteTpuTable(*lv.shape());
-    }
     gv.color = lv.memory_space();
+    if (platform_ == XlaPlatform::kTpu && lv.shape() != nullptr) {
+      const int64_t table_space = buffer_internal::XlaTpuSparseCoreTableSpace(
+          *lv.shape(),
+          module_.computations[df_.nodes[node].computation].execution_thread);
+      if (table_space >= 0) {
+        gv.bytes = 0;
+        gv.color = table_space;
+      } else {
+        gv.bytes = buffer_internal::XlaTpuBufferBytes(*lv.shape(), gv.bytes,
+                                                      options_.tpu_generation);
+        NoteTpuTable(*lv.shape());
+      }
+    }
     gv.is_tuple = lv.shape() != nullptr && lv.shape()->IsTuple();
     gvalue_of_[v] = static_cast<int64_t>(values_.size());
     values_.push_back(std::move(gv));

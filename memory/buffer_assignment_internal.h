@@ -122,7 +122,8 @@ struct ThreadLocalValue {
 // what XLA:TPU writes). The bytes a value of `shape` takes in XLA:TPU's
 // buffer assignment, given its padded bytes (tile padding counted): a
 // tuple's index table XlaTpuTupleTableBytes, an array without tiles outside
-// SMEM a whole (8,128) tile of elements, any other array its padded bytes.
+// SMEM (S(2)) and S(8) a whole (8,128) tile of elements, any other array
+// its padded bytes.
 int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes,
                           absl::optional<TpuGeneration> generation);
 // The index table of a tuple of `elements` elements on `generation`: 4
@@ -130,6 +131,12 @@ int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes,
 // known) or to 32 (v5p, v6e); 0 for an empty tuple.
 int64_t XlaTpuTupleTableBytes(int64_t elements,
                               absl::optional<TpuGeneration> generation);
+// The memory space of the index table of a tuple of `shape` defined in a
+// computation of `execution_thread` (the text's, quotes and all): 7 on the
+// SparseCore's thread (`sparsecore`), where the table takes no bytes; -1
+// for any other value, whose memory space is its layout's.
+int64_t XlaTpuSparseCoreTableSpace(const Shape& shape,
+                                   absl::string_view execution_thread);
 // The alignment of XLA:TPU's heap offsets in a memory space.
 int64_t XlaTpuAlignment(int64_t memory_space);
 // Whether XLA:TPU keeps a value defined by an instruction of `opcode` out of

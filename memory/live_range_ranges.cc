@@ -101,6 +101,28 @@ ScratchVector<int64_t> Analyzer::AsyncDoneTimes() const {
       done[callee] = std::max<int64_t>(done[callee], end.time);
     }
   }
+  // The context reaches the computations an async computation runs through
+  // call, while and conditional, at any depth (HloLiveRange flattens them
+  // in their caller's context); a nested async-start's own computation
+  // keeps its own chain's async-done, given above. Seen on XLA:TPU's
+  // SparseCore offloads: an async-start inside the computation a
+  // `sparsecore` async computation calls lives until the outer async-done.
+  for (bool grown = true; grown;) {
+    grown = false;
+    for (const Node& n : nodes_) {
+      if (n.op != Op::kCall && n.op != Op::kWhile && n.op != Op::kConditional) {
+        continue;
+      }
+      const int64_t from = done[n.computation];
+      if (from == kNone) continue;
+      for (int64_t callee : Callees(n)) {
+        if (done[callee] == kNone) {
+          done[callee] = from;
+          grown = true;
+        }
+      }
+    }
+  }
   return done;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
 #include "hlolayout/layout/sizes.h"
@@ -21,6 +22,12 @@ namespace {
 
 // SMEM, the scalar memory (S(2)): values are as large as their elements.
 constexpr int64_t kScalarMemorySpace = 2;
+// The memory space of a SparseCore async-start's context flag
+// (`u32[]{:S(8)}`), as large as its elements too.
+constexpr int64_t kSparseCoreFlagSpace = 8;
+// The memory space XLA:TPU gives the index tables of the tuples a
+// SparseCore computation defines (docs/xla-tpu.md).
+constexpr int64_t kSparseCoreTableSpace = 7;
 
 int64_t RoundUp(int64_t n, int64_t to) { return (n + to - 1) / to * to; }
 
@@ -106,7 +113,9 @@ int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes,
   if (absl::optional<int64_t> piece = SplitPieceBytes(shape)) return *piece;
   const bool tiled = shape.has_layout() && !shape.layout().tiles().empty();
   const int64_t space = shape.has_layout() ? shape.layout().memory_space() : 0;
-  if (tiled || space == kScalarMemorySpace) return padded_bytes;
+  if (tiled || space == kScalarMemorySpace || space == kSparseCoreFlagSpace) {
+    return padded_bytes;
+  }
   // An array with no tiles outside SMEM (a layoutless scalar of a reducer,
   // `s32[2]{0:S(4)}`, `u32[]{:S(6)}`): a whole (8,128) tile of its
   // elements, at least one byte each.
@@ -118,6 +127,19 @@ int64_t XlaTpuBufferBytes(const Shape& shape, int64_t padded_bytes,
     return padded_bytes;
   }
   return std::max(bytes, padded_bytes);
+}
+
+int64_t XlaTpuSparseCoreTableSpace(const Shape& shape,
+                                   absl::string_view execution_thread) {
+  // Seen on v5p and v6e: an async-start in the computation a `sparsecore`
+  // async computation calls (an offloaded scatter's `call-start`); its
+  // {} and {0} tables are color 7 with size 0, its flag {2} `S(8)`.
+  if (!shape.IsTuple()) return -1;
+  absl::string_view thread = execution_thread;
+  if (thread.size() >= 2 && thread.front() == '"' && thread.back() == '"') {
+    thread = thread.substr(1, thread.size() - 2);
+  }
+  return thread == "sparsecore" ? kSparseCoreTableSpace : -1;
 }
 
 int64_t XlaTpuAlignment(int64_t memory_space) {

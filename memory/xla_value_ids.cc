@@ -376,6 +376,7 @@ class XlaIdNumbering {
   }
 
   XlaIds Run(XlaPlatform platform, absl::Span<const std::string> created) {
+    tpu_ = platform == XlaPlatform::kTpu;
     BuildPostOrders();
     // The numbering order of computations (see the file comment).
     const std::vector<int64_t> order =
@@ -442,17 +443,41 @@ class XlaIdNumbering {
     return preds;
   }
 
+  // XLA:TPU: a copy-done without users that is not the root (memory-space
+  // assignment's prefetch of a cross-program-prefetched argument again at
+  // the program's end, which the schedule puts before the root) was added
+  // last, so XLA's walk from the instructions without users, in the order
+  // it holds them, reaches it after the root (docs/xla-tpu.md, "Value
+  // ids"; the text prints it first).
+  bool WalkedLast(int64_t node) const {
+    const DataflowNode& n = df_.nodes[node];
+    return tpu_ && n.opcode == HloOpcode::kCopyDone &&
+           df_.computations[n.computation].root != node;
+  }
+
   // The DFS of InstructionPostOrder over dataflow nodes (node ids).
   void AppendScheduledPostOrder(int64_t c) {
     const DataflowComputation& dc = df_.computations[c];
     const int64_t first = dc.first_node;
-    const std::vector<std::vector<int64_t>> preds = ControlPredecessorNodes(c);
     std::fill_n(node_state_.data() + first, dc.nodes, 0);
+    std::vector<int64_t> roots, last;
+    for (int64_t r = first; r < first + dc.nodes; ++r) {
+      if (!g_.Users(r).empty()) continue;
+      (WalkedLast(r) ? last : roots).push_back(r);
+    }
+    roots.insert(roots.end(), last.begin(), last.end());
+    AppendPostOrderFrom(c, roots);
+  }
+
+  // The DFS from each of `roots` in turn (nodes of scheduled computation c).
+  void AppendPostOrderFrom(int64_t c, absl::Span<const int64_t> roots) {
+    const int64_t first = df_.computations[c].first_node;
+    const std::vector<std::vector<int64_t>> preds = ControlPredecessorNodes(c);
     uint8_t* const state = node_state_.data();
     std::vector<int64_t>& stack = node_stack_;
     stack.clear();
-    for (int64_t r = first; r < first + dc.nodes; ++r) {
-      if (!g_.Users(r).empty() || state[r] == 2) continue;
+    for (int64_t r : roots) {
+      if (state[r] == 2) continue;
       stack.push_back(r);
       while (!stack.empty()) {
         const int64_t cur = stack.back();
@@ -864,6 +889,7 @@ class XlaIdNumbering {
   // is post_flat_[post_begin_[c] ... post_begin_[c + 1]).
   std::vector<int64_t> post_flat_, post_begin_;
   std::vector<uint8_t> node_state_;  // scratch of the DFS
+  bool tpu_ = false;                  // XLA:TPU's module
   std::vector<int64_t> node_stack_;  // scratch of the DFS
   int64_t next_id_ = 0;
   std::vector<int64_t> position_id_;  // ids of defined positions

@@ -70,12 +70,16 @@ void AppendAllocationReport(const BufferAllocation& a, std::string* out) {
       if (count > 1) absl::StrAppend(&list, count, "\xC3\x97");
       list += text;
     }
-    const double percent = total == 0
-                               ? 0.0
-                               : 100.0 * static_cast<double>(cumulative) /
-                                     static_cast<double>(total);
+    // An allocation of 0 bytes (XLA:TPU's SparseCore tables, color 7):
+    // XLA's 100.0 * 0 / 0 is x86's default NaN, its sign set, which printf
+    // writes "-nan" (XLA:TPU's usage reports, v5p and v6e).
+    const std::string percent =
+        total == 0
+            ? "-nan"
+            : absl::StrFormat("%3.0f", 100.0 * static_cast<double>(cumulative) /
+                                           static_cast<double>(total));
     absl::StrAppend(out,
-                    absl::StrFormat("  %9s(%3.0f%%); %10s; %12d; %16d; ",
+                    absl::StrFormat("  %9s(%s%%); %10s; %12d; %16d; ",
                                     HumanReadableNumBytes(cumulative), percent,
                                     HumanReadableNumBytes(g.size), g.offset,
                                     g.values.size()),
