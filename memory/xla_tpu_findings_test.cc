@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -108,6 +109,14 @@ constexpr char kUniquedReducers[] =
 constexpr char kWindowClone[] =
     "memory/testdata_xla_tpu/"
     "module_0730.jit_f.cl_933746096.after_optimizations";
+// v6e: a graph network's forward pass (graph_message_passing.s.forward)
+// whose scatter-add XLA:TPU offloads to the SparseCore: an async-start on
+// the `sparsecore` thread, nested in the computation an outer async
+// computation calls, with its context flag in `u32[]{:S(8)}` (4 bytes) and
+// its tuple tables in color 7 (0 bytes), live until the outer async-done.
+constexpr char kSparseCore[] =
+    "memory/testdata_xla_tpu/"
+    "module_0000.jit_f.cl_933746096.after_optimizations";
 
 // "<12 a.1{0} @1> (size=512,offset=0)" lines of a buffer-assignment text:
 // (name with index, memory space) -> size.
@@ -619,6 +628,102 @@ TEST(XlaTpu, AFusedReduceWindowsReducerCloneIsMadeAfterFusion) {
   // then region_0.3.clone.
   EXPECT_EQ(ids["a1"], 0);
   EXPECT_EQ(ids["a0"], ids["add1"] + 1 + 3);
+}
+
+// The "allocation N: size S, color C, KIND" lines of a buffer-assignment
+// text, in order, VMEM's (color 1, memory-space assignment's size) without
+// its size.
+std::vector<std::string> AllocationLines(absl::string_view text) {
+  std::vector<std::string> lines;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    if (!absl::StartsWith(line, "allocation ")) continue;
+    lines.emplace_back(absl::StrContains(line, ", color 1,")
+                           ? line.substr(0, line.find(':'))
+                           : line);
+  }
+  return lines;
+}
+
+// A usage report without its VMEM section (memory-space assignment's
+// offsets, not in the dump).
+std::string WithoutVmem(absl::string_view report) {
+  std::string out;
+  bool vmem = false;
+  for (absl::string_view line : absl::StrSplit(report, '\n')) {
+    if (absl::StartsWith(line, "Memory Space: ")) {
+      vmem = absl::StartsWith(line, "Memory Space: vmem (color=1)");
+    }
+    if (!vmem) absl::StrAppend(&out, line, "\n");
+  }
+  return out;
+}
+
+// XLA:TPU's SparseCore offload (docs/xla-tpu.md, "Rules learned"): the
+// flag `u32[]{:S(8)}` takes its 4 bytes (the model took a whole (8,128)
+// tile, 4,096), the nested async-start's {} and {0} tables are color 7
+// with 0 bytes (the model: color 0, 32 bytes each), its live range ends
+// at the outer async-done, and the usage report prints the empty color-7
+// allocation's share as "-nan%". Every allocation (size, color, kind),
+// every value's size and memory space, the live-range file, the usage
+// report and memory_analysis() are XLA:TPU's (VMEM's size and offsets are
+// memory-space assignment's, left out); the thread-local values' ids are
+// not (open, "Value ids").
+TEST(XlaTpu, SparseCoreOffloadIsXlaTpus) {
+  const std::string text = ReadTestData(absl::StrCat(kSparseCore, ".txt"));
+  const HloModule module = ReadModule(text);
+  BufferAssignmentOptions options;
+  options.platform = XlaPlatform::kTpu;
+  options.tpu_generation = TpuGeneration::kV6e;
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, options);
+  ASSERT_TRUE(m.ok()) << m.status();
+  const std::string xla =
+      ReadTestData(absl::StrCat(kSparseCore, "-buffer-assignment.txt"));
+  const std::string ours = XlaBufferAssignmentText(m->buffers);
+  EXPECT_EQ(AllocationLines(ours), AllocationLines(xla));
+  EXPECT_EQ(ValueSizes(ours), ValueSizes(xla));
+  EXPECT_EQ(XlaLiveRangeText(m->live_ranges, ValuesByXlaId(m->buffers),
+                             LiveRangeSizes::kLogical),
+            ReadTestData(absl::StrCat(kSparseCore, "-live-range.txt")));
+  EXPECT_EQ(WithoutVmem(XlaMemoryUsageReportText(m->buffers)),
+            WithoutVmem(ReadTestData(
+                absl::StrCat(kSparseCore, "-memory-usage-report.txt"))));
+  const std::string json =
+      ReadTestData("memory/testdata_xla_tpu/memory_analysis.json");
+  const std::string name = "module_0000.jit_f.cl_933746096.after_optimizations";
+  EXPECT_EQ(m->buffers.stats.temp_size_in_bytes,
+            MemoryAnalysisFigure(json, name, "temp_size_in_bytes"));
+  EXPECT_EQ(m->buffers.stats.peak_memory_in_bytes,
+            MemoryAnalysisFigure(json, name, "peak_memory_in_bytes"));
+}
+
+// A copy-done without users before the root (memory-space assignment's
+// prefetch of a cross-program-prefetched argument again at the program's
+// end, checkpoint_policies.m on v4 and v5e): XLA:TPU walks it after the
+// root, so its copy-start's values are numbered last and its tuple table
+// sorts after the constants and tables of the same size (the model walked
+// it first, in text order, and made a 512-byte tuple allocation before a
+// global constant that XLA:TPU made first).
+constexpr char kTpuEndPrefetch[] = R"(HloModule m, is_scheduled=true
+
+ENTRY %main (p: f32[8,128]) -> (f32[8,128], f32[8,128]) {
+  %p = f32[8,128]{1,0:T(8,128)} parameter(0)
+  %cs = (f32[8,128]{1,0:T(8,128)S(1)}, f32[8,128]{1,0:T(8,128)}, u32[]{:S(2)}) copy-start(%p), cross_program_prefetch_index=0
+  %cd = f32[8,128]{1,0:T(8,128)S(1)} copy-done(%cs)
+  %a = f32[8,128]{1,0:T(8,128)} add(%cd, %cd)
+  %cs.1 = (f32[8,128]{1,0:T(8,128)S(1)}, f32[8,128]{1,0:T(8,128)}, u32[]{:S(2)}) copy-start(%p)
+  %cd.1 = f32[8,128]{1,0:T(8,128)S(1)} copy-done(%cs.1)
+  ROOT %t = (f32[8,128]{1,0:T(8,128)}, f32[8,128]{1,0:T(8,128)}) tuple(%a, %a)
+}
+)";
+
+TEST(XlaTpu, AnEndOfProgramPrefetchIsNumberedAfterTheRoot) {
+  absl::StatusOr<std::map<std::string, int64_t>> found =
+      TpuValueIdsByName(kTpuEndPrefetch);
+  ASSERT_TRUE(found.ok()) << found.status();
+  std::map<std::string, int64_t>& ids = *found;
+  ASSERT_EQ(ids.count("cs") + ids.count("cs.1") + ids.count("t"), 3u);
+  EXPECT_LT(ids["cs"], ids["t"]);
+  EXPECT_GT(ids["cs.1"], ids["t"]);
 }
 
 INSTANTIATE_TEST_SUITE_P(Libtpu, TpuDump,
