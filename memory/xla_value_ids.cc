@@ -889,7 +889,7 @@ class XlaIdNumbering {
   // is post_flat_[post_begin_[c] ... post_begin_[c + 1]).
   std::vector<int64_t> post_flat_, post_begin_;
   std::vector<uint8_t> node_state_;  // scratch of the DFS
-  bool tpu_ = false;                  // XLA:TPU's module
+  bool tpu_ = false;                 // XLA:TPU's module
   std::vector<int64_t> node_stack_;  // scratch of the DFS
   int64_t next_id_ = 0;
   std::vector<int64_t> position_id_;  // ids of defined positions
