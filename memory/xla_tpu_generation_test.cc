@@ -426,5 +426,32 @@ TEST(XlaTpuGeneration, PeakLeavesOutAValueNothingReads) {
             259072);
 }
 
+// Inside a conditional's branch, VMEM's peak counts that branch's values
+// and the operand values the branch still reads, nothing else
+// (docs/xla-tpu.md, "memory_analysis()"). A cond's gradient on v5e
+// (cond_branches.s.cond_grad, XLA:TPU's own dump): 17,920 bytes of
+// arguments, outputs and constants; at time 20, in branch region_1.2,
+// broadcast_subtract_fusion's two 4,096-byte outputs and the two operands
+// it reads (x's copy, 4,096, and w's, 8,192, whose live range ended at 15,
+// before the branch passes it on at 23): 20,480 bytes, so 38,400, as
+// XLA:TPU says. Counting the other branch's broadcast.3 (8,192 bytes, live
+// to the conditional at 24) beside them, and at 15 the two operands that
+// branch does not read, gave 46,592.
+TEST(XlaTpuGeneration, PeakInABranchCountsItsValuesAndWhatItReads) {
+  EXPECT_EQ(V5ePeak("module_0012.jit__lambda.cl_933746096.after_optimizations"),
+            38400);
+}
+
+// A branch's values do not count outside it: a 4-way switch's gradient on
+// v5e (switch_activation.s.switch_grad, XLA:TPU's own dump): 5,632 bytes
+// of arguments, outputs and constants, and 2,560 of VMEM in branch
+// region_0.1 at time 20 (five values; x's copy is read last at 15), so
+// 8,192, as XLA:TPU says. At the conditional's own time, 61, the last
+// branch's six values (3,072 bytes) live to it were counted: 8,704.
+TEST(XlaTpuGeneration, PeakLeavesABranchsValuesOutsideIt) {
+  EXPECT_EQ(V5ePeak("module_0634.jit__lambda.cl_933746096.after_optimizations"),
+            8192);
+}
+
 }  // namespace
 }  // namespace hlolayout

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
@@ -181,6 +182,126 @@ bool IsConditionalPhi(const MemoryAnalysis& analysis, const LiveValue& v) {
   return in.opcode() == "conditional";
 }
 
+// The branch of a conditional each scheduled time runs in, the innermost
+// one (walking out through loops and calls too), and what each branch reads
+// of its conditional's operand: the last time at which an instruction of the
+// branch reads each of those values (a get-tuple-element reads nothing).
+// Branches are named by their computation index; -1 is no branch. Empty
+// without the dataflow: every time then counts as no branch.
+struct BranchReads {
+  std::vector<int32_t> at_time;  // by schedule time
+  std::vector<int32_t> of_computation;
+  // (branch, value id) -> the last time the branch reads the value
+  absl::flat_hash_map<std::pair<int32_t, int32_t>, int32_t> last_read;
+};
+
+int32_t BranchOf(const MemoryDataflow& d, int32_t computation,
+                 std::vector<int32_t>& memo) {
+  const size_t c = static_cast<size_t>(computation);
+  if (memo[c] != -2) return memo[c];
+  memo[c] = -1;  // no caller that runs (or a cycle): no branch
+  for (int64_t site : d.computations[c].callsites) {
+    const DataflowNode& caller = d.nodes[static_cast<size_t>(site)];
+    if (caller.time < 0) continue;
+    memo[c] = caller.opcode == HloOpcode::kConditional
+                  ? computation
+                  : BranchOf(d, caller.computation, memo);
+    break;
+  }
+  return memo[c];
+}
+
+// Records, for branch computation `branch` run with operand `operand`, the
+// last time each value of the operand is read inside the branch.
+void RecordBranchReads(const MemoryDataflow& d, int32_t branch,
+                       const DataflowNode& operand, BranchReads& out) {
+  absl::flat_hash_map<int32_t, bool> given;
+  for (int32_t p = 0; p < operand.positions; ++p) {
+    const int32_t v =
+        d.positions[static_cast<size_t>(operand.first_position + p)].value;
+    if (v >= 0) given[v] = true;
+  }
+  const DataflowComputation& c = d.computations[static_cast<size_t>(branch)];
+  for (int64_t n = c.first_node; n < c.first_node + c.nodes; ++n) {
+    const DataflowNode& reader = d.nodes[static_cast<size_t>(n)];
+    if (reader.time < 0 || reader.opcode == HloOpcode::kGetTupleElement)
+      continue;
+    for (int64_t o : d.Operands(reader)) {
+      const DataflowNode& read = d.nodes[static_cast<size_t>(o)];
+      for (int32_t p = 0; p < read.positions; ++p) {
+        const int32_t v =
+            d.positions[static_cast<size_t>(read.first_position + p)].value;
+        if (v < 0 || !given.contains(v)) continue;
+        int32_t& last = out.last_read[{branch, v}];
+        last = std::max(last, reader.time);
+      }
+    }
+  }
+}
+
+BranchReads ReadBranches(const MemoryAnalysis& analysis) {
+  BranchReads out;
+  out.at_time.assign(static_cast<size_t>(analysis.schedule_end), -1);
+  if (analysis.dataflow == nullptr) return out;
+  const MemoryDataflow& d = *analysis.dataflow;
+  out.of_computation.assign(d.computations.size(), -2);
+  for (const DataflowNode& n : d.nodes) {
+    if (n.time < 0 || n.time >= analysis.schedule_end) continue;
+    out.at_time[static_cast<size_t>(n.time)] =
+        BranchOf(d, n.computation, out.of_computation);
+    if (n.opcode != HloOpcode::kConditional || n.instruction < 0) continue;
+    const absl::Span<const int64_t> branches = d.Callees(n.instruction);
+    const absl::Span<const int64_t> operands = d.Operands(n);
+    for (size_t k = 0; k < branches.size() && k + 1 < operands.size(); ++k) {
+      RecordBranchReads(d, static_cast<int32_t>(branches[k]),
+                        d.nodes[static_cast<size_t>(operands[k + 1])], out);
+    }
+  }
+  return out;
+}
+
+// The peak of changes (branch, at, size, add) where a branch's changes are
+// seen only at the times `at_time` puts in that branch: per branch, its
+// times in order, each after the changes up to it (those of one step
+// summed, saturating, before they are applied).
+template <typename Change>
+int64_t BranchPeak(std::vector<Change> changes,
+                   const std::vector<int32_t>& at_time) {
+  std::stable_sort(
+      changes.begin(), changes.end(), [](const Change& x, const Change& y) {
+        return x.branch != y.branch ? x.branch < y.branch : x.at < y.at;
+      });
+  std::vector<std::pair<int32_t, int64_t>> times;
+  times.reserve(at_time.size());
+  for (size_t t = 0; t < at_time.size(); ++t) {
+    times.emplace_back(at_time[t], static_cast<int64_t>(t));
+  }
+  std::sort(times.begin(), times.end());
+  int64_t live = 0, peak = 0;
+  int32_t branch = -2;
+  size_t k = 0;
+  for (const auto& [b, t] : times) {
+    if (b != branch) {
+      branch = b;
+      live = 0;
+      while (k < changes.size() && changes[k].branch < b) ++k;
+    }
+    while (k < changes.size() && changes[k].branch == b && changes[k].at <= t) {
+      int64_t total = 0;
+      const int64_t at = changes[k].at;
+      for (;
+           k < changes.size() && changes[k].branch == b && changes[k].at == at;
+           ++k) {
+        total = changes[k].add ? Add(total, changes[k].size)
+                               : total - changes[k].size;
+      }
+      live += total;
+    }
+    peak = std::max(peak, live);
+  }
+  return peak;
+}
+
 // The most bytes of values of memory space `color` live at once, every
 // value of the live ranges counted with its own range and its XLA:TPU size,
 // those that share a buffer (a loop's state in its body and after it)
@@ -190,42 +311,53 @@ bool IsConditionalPhi(const MemoryAnalysis& analysis, const LiveValue& v) {
 // start its end); nor is any other phi at its first step, where the value
 // it stands for (the loop's operand, or its body's result) ends
 // (docs/xla-tpu.md, "memory_analysis()": learned on XLA:TPU's own files of
-// the v5e zoo, checked on v4, v5p, v6e and the held-out sets).
+// the v5e zoo, checked on v4, v5p, v6e and the held-out sets). At a time
+// inside a conditional's branch, only the values of that branch count
+// (with their ranges), and of the others only the branch's operand values
+// it still reads (up to its last read, whatever their ranges say); a
+// branch's value does not count outside its branch (docs/xla-tpu.md:
+// learned on v5e's cond_branches and switch_activation, checked on v4,
+// v5p, v6e and the held-out sets).
 int64_t SpacePeak(const MemoryAnalysis& analysis, int64_t color,
-                  absl::optional<TpuGeneration> generation) {
-  // The changes at each step: a value's size added (saturating) where it
-  // starts and taken away after it ends, applied to a step's total in the
-  // values' order; the totals summed in step order. A list sorted once,
-  // not a map node a change.
+                  absl::optional<TpuGeneration> generation,
+                  const BranchReads& branches) {
+  // The changes of each branch (-1: none) at each step: a value's size
+  // added (saturating) where it starts and taken away after it ends,
+  // applied to a step's total in the values' order, and seen only at the
+  // times that run in that branch. A list sorted once, not a map node a
+  // change.
   struct Change {
+    int32_t branch;
     int64_t at;
     int64_t size;
     bool add;
   };
   std::vector<Change> changes;
-  for (const LiveValue& v : analysis.values) {
+  const MemoryDataflow* d = analysis.dataflow.get();
+  for (size_t id = 0; id < analysis.values.size(); ++id) {
+    const LiveValue& v = analysis.values[id];
     if (v.memory_space() != color || v.shape() == nullptr) continue;
     if (v.end <= v.start || IsConditionalPhi(analysis, v)) continue;
     const int64_t size = XlaTpuBufferBytes(*v.shape(), v.bytes(), generation);
     const int64_t start = v.is_phi ? int64_t{v.start} + 1 : v.start;
-    changes.push_back(Change{start, size, true});
-    changes.push_back(Change{static_cast<int64_t>(v.end) + 1, size, false});
-  }
-  std::stable_sort(
-      changes.begin(), changes.end(),
-      [](const Change& x, const Change& y) { return x.at < y.at; });
-  int64_t live = 0, peak = 0;
-  for (size_t k = 0; k < changes.size();) {
-    int64_t total = 0;
-    const int64_t at = changes[k].at;
-    for (; k < changes.size() && changes[k].at == at; ++k) {
-      total = changes[k].add ? Add(total, changes[k].size)
-                             : total - changes[k].size;
+    int32_t branch = -1;
+    if (d != nullptr) {
+      const DataflowNode& n = d->nodes[static_cast<size_t>(d->value_node[id])];
+      branch = branches.of_computation[static_cast<size_t>(n.computation)];
     }
-    live += total;
-    peak = std::max(peak, live);
+    changes.push_back(Change{branch, start, size, true});
+    changes.push_back(Change{branch, int64_t{v.end} + 1, size, false});
   }
-  return peak;
+  for (const auto& read : branches.last_read) {
+    const LiveValue& v =
+        analysis.values[static_cast<size_t>(read.first.second)];
+    if (v.memory_space() != color || v.shape() == nullptr) continue;
+    const int64_t size = XlaTpuBufferBytes(*v.shape(), v.bytes(), generation);
+    changes.push_back(Change{read.first.first, 0, size, true});
+    changes.push_back(
+        Change{read.first.first, int64_t{read.second} + 1, size, false});
+  }
+  return BranchPeak(std::move(changes), branches.at_time);
 }
 
 // The bytes that intervals added and not yet removed cover, each byte once:
@@ -434,7 +566,9 @@ int64_t HbmHeapPeak(const BufferAssignment& b) {
 int64_t ScopedSpacesPeak(const MemoryAnalysis& analysis,
                          const BufferAssignment& b) {
   const absl::optional<TpuGeneration> g = b.tpu_generation;
-  int64_t peak = std::max(SpacePeak(analysis, 1, g), SpacePeak(analysis, 3, g));
+  const BranchReads branches = ReadBranches(analysis);
+  int64_t peak = std::max(SpacePeak(analysis, 1, g, branches),
+                          SpacePeak(analysis, 3, g, branches));
   for (const BufferAllocation& a : b.allocations) {
     if (a.is_temp() && a.color == 6) peak = std::max(peak, a.size);
   }
