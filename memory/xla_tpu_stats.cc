@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
@@ -215,11 +216,11 @@ int32_t BranchOf(const MemoryDataflow& d, int32_t computation,
 // last time each value of the operand is read inside the branch.
 void RecordBranchReads(const MemoryDataflow& d, int32_t branch,
                        const DataflowNode& operand, BranchReads& out) {
-  absl::flat_hash_map<int32_t, bool> given;
+  absl::flat_hash_set<int32_t> given;
   for (int32_t p = 0; p < operand.positions; ++p) {
     const int32_t v =
         d.positions[static_cast<size_t>(operand.first_position + p)].value;
-    if (v >= 0) given[v] = true;
+    if (v >= 0) given.insert(v);
   }
   const DataflowComputation& c = d.computations[static_cast<size_t>(branch)];
   for (int64_t n = c.first_node; n < c.first_node + c.nodes; ++n) {
@@ -245,10 +246,13 @@ BranchReads ReadBranches(const MemoryAnalysis& analysis) {
   if (analysis.dataflow == nullptr) return out;
   const MemoryDataflow& d = *analysis.dataflow;
   out.of_computation.assign(d.computations.size(), -2);
+  for (size_t c = 0; c < d.computations.size(); ++c) {
+    BranchOf(d, static_cast<int32_t>(c), out.of_computation);
+  }
   for (const DataflowNode& n : d.nodes) {
     if (n.time < 0 || n.time >= analysis.schedule_end) continue;
     out.at_time[static_cast<size_t>(n.time)] =
-        BranchOf(d, n.computation, out.of_computation);
+        out.of_computation[static_cast<size_t>(n.computation)];
     if (n.opcode != HloOpcode::kConditional || n.instruction < 0) continue;
     const absl::Span<const int64_t> branches = d.Callees(n.instruction);
     const absl::Span<const int64_t> operands = d.Operands(n);
