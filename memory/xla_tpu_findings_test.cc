@@ -3,6 +3,7 @@
 // what it writes (libtpu 0.0.42.1, no TPU needed; docs/xla-tpu.md). Each
 // test fails on the code before its rule.
 #include <algorithm>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <utility>
@@ -384,17 +385,33 @@ absl::StatusOr<std::map<std::string, int64_t>> TpuValueIdsByName(
   return ids;
 }
 
-TEST(XlaTpu, ReducerClonesOneBodyUsesAreMadeTogether) {
+// Whether XLA:TPU's model numbers the named values of `text` in the order
+// given, each value found once.
+::testing::AssertionResult IdsInOrder(
+    const std::string& text, std::initializer_list<const char*> names) {
   absl::StatusOr<std::map<std::string, int64_t>> found =
-      TpuValueIdsByName(kTpuClones);
-  ASSERT_TRUE(found.ok()) << found.status();
-  std::map<std::string, int64_t>& ids = *found;
-  const char* in_order[] = {"add0", "max1", "add2", "max3", "add4"};
-  for (const char* name : in_order) ASSERT_EQ(ids.count(name), 1u) << name;
-  for (size_t i = 0; i + 1 < std::size(in_order); ++i) {
-    EXPECT_LT(ids[in_order[i]], ids[in_order[i + 1]])
-        << in_order[i] << " before " << in_order[i + 1];
+      TpuValueIdsByName(text);
+  if (!found.ok()) {
+    return ::testing::AssertionFailure() << found.status();
   }
+  const char* previous = nullptr;
+  for (const char* name : names) {
+    auto it = found->find(name);
+    if (it == found->end()) {
+      return ::testing::AssertionFailure() << "no value " << name;
+    }
+    if (previous != nullptr && found->at(previous) >= it->second) {
+      return ::testing::AssertionFailure()
+             << previous << " (" << found->at(previous) << ") not before "
+             << name << " (" << it->second << ")";
+    }
+    previous = name;
+  }
+  return ::testing::AssertionSuccess();
+}
+
+TEST(XlaTpu, ReducerClonesOneBodyUsesAreMadeTogether) {
+  EXPECT_TRUE(IdsInOrder(kTpuClones, {"add0", "max1", "add2", "max3", "add4"}));
 }
 
 // XLA:TPU's comparator named "compare" (a sort's, made by a late pass)
@@ -425,12 +442,7 @@ ENTRY %main.2 (x: f32[8]) -> (f32[], f32[8]) {
 )";
 
 TEST(XlaTpu, TheComparatorCompareComesAfterTheClones) {
-  absl::StatusOr<std::map<std::string, int64_t>> found =
-      TpuValueIdsByName(kTpuCompare);
-  ASSERT_TRUE(found.ok()) << found.status();
-  std::map<std::string, int64_t>& ids = *found;
-  ASSERT_EQ(ids.count("add0") + ids.count("lt"), 2u);
-  EXPECT_LT(ids["add0"], ids["lt"]);
+  EXPECT_TRUE(IdsInOrder(kTpuCompare, {"add0", "lt"}));
 }
 
 // XLA:TPU's or-reducers come by their numbers (docs/xla-tpu.md, "Value
@@ -462,12 +474,7 @@ ENTRY %main.2 (x: u8[8], y: u16[8]) -> (u8[], u16[]) {
 )";
 
 TEST(XlaTpu, OrReducersComeByTheirNumbers) {
-  absl::StatusOr<std::map<std::string, int64_t>> found =
-      TpuValueIdsByName(kTpuOrReducers);
-  ASSERT_TRUE(found.ok()) << found.status();
-  std::map<std::string, int64_t>& ids = *found;
-  ASSERT_EQ(ids.count("or0") + ids.count("or1"), 2u);
-  EXPECT_LT(ids["or0"], ids["or1"]);
+  EXPECT_TRUE(IdsInOrder(kTpuOrReducers, {"or0", "or1"}));
 }
 
 // XLA:TPU's scatter expander's reducers (an `and` of predicates, named by
@@ -523,16 +530,8 @@ ENTRY %main.2 (x: f32[8], p: pred[8]) -> (f32[], f32[], pred[], pred[], pred[]) 
 )";
 
 TEST(XlaTpu, ScatterExpanderReducersComeFirstOfThoseMadeAnew) {
-  absl::StatusOr<std::map<std::string, int64_t>> found =
-      TpuValueIdsByName(kTpuScatterExpander);
-  ASSERT_TRUE(found.ok()) << found.status();
-  std::map<std::string, int64_t>& ids = *found;
-  const char* in_order[] = {"add0", "and2", "and3", "add1", "add4"};
-  for (const char* name : in_order) ASSERT_EQ(ids.count(name), 1u) << name;
-  for (size_t i = 0; i + 1 < std::size(in_order); ++i) {
-    EXPECT_LT(ids[in_order[i]], ids[in_order[i + 1]])
-        << in_order[i] << " before " << in_order[i + 1];
-  }
+  EXPECT_TRUE(IdsInOrder(kTpuScatterExpander,
+                         {"add0", "and2", "and3", "add1", "add4"}));
 }
 
 // XLA:TPU's clones of clones come by the number ending their names
@@ -569,13 +568,7 @@ ENTRY %main.4 (x: f32[8]) -> (f32[], f32[], f32[]) {
 )";
 
 TEST(XlaTpu, ClonesOfClonesComeByTheirLastNumber) {
-  absl::StatusOr<std::map<std::string, int64_t>> found =
-      TpuValueIdsByName(kTpuClonesOfClones);
-  ASSERT_TRUE(found.ok()) << found.status();
-  std::map<std::string, int64_t>& ids = *found;
-  ASSERT_EQ(ids.count("add0") + ids.count("add1") + ids.count("add2"), 3u);
-  EXPECT_LT(ids["add0"], ids["add1"]);
-  EXPECT_LT(ids["add1"], ids["add2"]);
+  EXPECT_TRUE(IdsInOrder(kTpuClonesOfClones, {"add0", "add1", "add2"}));
 }
 
 // XLA:TPU's reducer clone that only a reduce-window in a fusion body calls
