@@ -189,6 +189,8 @@ class Assigner {
   // XLA:TPU: a value of buffer `b` may not be in a maybe-live-out
   // allocation (XlaTpuMustNotLiveOut).
   bool MustNotLiveOut(int64_t b) const;
+  // XLA:TPU: node `n` copies a parameter of the entry computation.
+  bool IsTpuEntryParameterCopy(int64_t n) const;
   // The delayed values, color by color, in one heap allocation each
   // (XLA's heap simulation).
   void SimulateHeap();
@@ -441,6 +443,21 @@ bool Assigner::MustNotLiveOut(int64_t b) const {
   for (int64_t gv : Values(b)) {
     if (buffer_internal::XlaTpuMustNotLiveOut(
             df_.nodes[values_[gv].node].opcode)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Assigner::IsTpuEntryParameterCopy(int64_t n) const {
+  const DataflowNode& node = df_.nodes[n];
+  if (platform_ != XlaPlatform::kTpu || node.opcode != HloOpcode::kCopy) {
+    return false;
+  }
+  for (int64_t op : df_.Operands(node)) {
+    const DataflowNode& o = df_.nodes[op];
+    if (o.opcode == HloOpcode::kParameter &&
+        o.computation == module_.entry_index) {
       return true;
     }
   }
@@ -733,7 +750,8 @@ void Assigner::HeapTracer::Define(int64_t k, int64_t t) {
 // The first operand value that ends at step `t`, is still to be freed
 // there, is alone in its buffer and may lend its buffer to value `k`
 // (CanShareOperandBufferWithUser; never to a copy) is freed early and `k`
-// takes its place.
+// takes its place. XLA:TPU's S(6) heap never gives a copy of an entry
+// parameter's place to its user (docs/xla-tpu.md, "Rules learned").
 bool Assigner::HeapTracer::ShareWithOperand(int64_t k, int64_t t) {
   const GValue& v = a_.values_[assign_[k]];
   const MemoryDataflow& df = a_.df_;
@@ -755,6 +773,7 @@ bool Assigner::HeapTracer::ShareWithOperand(int64_t k, int64_t t) {
       continue;
     }
     if (node.opcode == HloOpcode::kCopy) continue;
+    if (v.color == 6 && a_.IsTpuEntryParameterCopy(operand.node)) continue;
     if (!CanShareOperandBufferWithUser(a_.g_, a_.platform_, operand.node,
                                        a_.analysis_.values[operand.v].index(),
                                        v.node,

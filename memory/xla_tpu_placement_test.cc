@@ -279,5 +279,38 @@ TEST(XlaTpuPlacement, HbmHeapKeepsASharedBuffersWholeSpan) {
   EXPECT_EQ(WithoutValueIds(HbmLines(ours)), xla);
 }
 
+// XLA:TPU's S(6) heap never gives the place of a copy of an entry parameter
+// to the copy's user (docs/xla-tpu.md, "Rules learned"): an optax step
+// (v5p, heldout_optax.s.clipped_sgd_schedule) copies its step count into
+// S(6) as `copy.18` (at 0) and counts it up in `add.39` (at 1,024), which
+// XLA:TPU does not write over `copy.18`; the model wrote it there. A copy
+// of another value lends its place as before (a loop's counter, copied
+// from the body's parameter, in scan_cumulative.s.scan_reverse_unroll).
+TEST(XlaTpuPlacement, S6CopyOfAnEntryParameterKeepsItsPlace) {
+  const std::string text = R"(HloModule jit_step, is_scheduled=true
+
+ENTRY %main (p: s32[]) -> (s32[], pred[], s32[]) {
+  %p = s32[]{:T(128)} parameter(0)
+  %c1 = s32[]{:T(128)} constant(1)
+  %c5 = s32[]{:T(128)} constant(5)
+  %copy = s32[]{:T(128)S(6)} copy(%p)
+  %lt = pred[]{:T(512)S(6)} compare(%copy, %c5), direction=LT
+  %add = s32[]{:T(128)S(6)} add(%copy, %c1)
+  %neg = s32[]{:T(128)} negate(%p)
+  %copy.1 = s32[]{:T(128)S(6)} copy(%neg)
+  %add.1 = s32[]{:T(128)S(6)} add(%copy.1, %c1)
+  %r0 = s32[]{:T(128)} copy(%add)
+  %r1 = pred[]{:T(512)} copy(%lt)
+  %r2 = s32[]{:T(128)} copy(%add.1)
+  ROOT %t = (s32[]{:T(128)}, pred[]{:T(512)}, s32[]{:T(128)}) tuple(%r0, %r1, %r2)
+}
+)";
+  const BufferAssignment b = Assign(text, nullptr, TpuGeneration::kV5p);
+  const std::string copy = PlaceOf(b, "copy", {});
+  ASSERT_NE(copy, "?");
+  EXPECT_NE(PlaceOf(b, "add", {}), copy);
+  EXPECT_EQ(PlaceOf(b, "add.1", {}), PlaceOf(b, "copy.1", {}));
+}
+
 }  // namespace
 }  // namespace hlolayout
