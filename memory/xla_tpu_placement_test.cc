@@ -2,8 +2,9 @@
 // from XLA:TPU's -buffer-assignment.txt (libtpu 0.0.42.1): a fusion's
 // output_to_operand_aliasing makes the output and the operand one buffer
 // (XLA's in-place pairs of a fusion), an all-reduce may write its result
-// {i} over its operand i, and the HBM heap places its buffers best fit in
-// the order they are allocated.
+// {i} over its operand i, the HBM heap places its buffers best fit in the
+// order they are allocated, and the S(6) heap keeps a copy of an entry
+// parameter out of its user's place.
 #include <string>
 #include <utility>
 #include <vector>
