@@ -5,13 +5,12 @@
 // CLI's `--json` prints, a short repr of the fields that matter, an HTML
 // view for Jupyter (`_repr_html_`), equality, hashing and pickling.
 //
-//   struct AllocationTag {
-//     static const RecordSpec& Spec() { return AllocationSpec(); }
-//   };
-//   BindRecord<AllocationTag>(m, "hlolayout.memory_usage");
+//   // a tag whose Spec() is an answer type's field list (_answer.h's
+//   // AnswerTag<answers::Allocation>, made by BindAnswer from its hook)
+//   BindRecord<AnswerTag<answers::Allocation>>(m, "hlolayout.memory_usage");
 //   PyRecordSink sink;                 // the library emits a record to it
-//   EmitAllocation(allocation, sink);
-//   py::object a = sink.Take();
+//   EmitValue(allocation, sink);       // util/fields.h, the type's hook
+//   py::object a = sink.Take();        // (_answer.h's ToPython does these)
 //   a.attr("index"), a.attr("to_dict")()  // 0, {"index": 0, "values": []}
 //
 // A record holds its values as one Python tuple, built once from the
