@@ -759,7 +759,6 @@ void SortEarly(const HloModule& m,
 std::vector<int64_t> SplitEarly(
     const HloModule& m, const std::vector<std::pair<EarlyKey, int64_t>>& keyed,
     bool tpu, int64_t* imported, TpuLater* later) {
-  auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
   std::vector<int64_t> out;
   out.reserve(keyed.size());
   *imported = 0;
